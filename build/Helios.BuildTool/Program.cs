@@ -1,0 +1,32 @@
+// helios-buildtool: steps of the image build that need more than MSBuild and the toolchain.
+//   symbols --elf <first-link.elf> --out <table.bin> --assembly <a.dll>...   the image's symbol table
+using System.CommandLine;
+using Helios.Tooling.Elf;
+using Helios.Tooling.Symbols;
+
+var elfOption = new Option<FileInfo>("--elf") { Description = "The image from the first link", Required = true };
+var outOption = new Option<FileInfo>("--out") { Description = "Where to write the symbol table", Required = true };
+var assemblyOption = new Option<FileInfo[]>("--assembly") { Description = "Assemblies compiled into the image", Required = true, AllowMultipleArgumentsPerToken = true };
+
+var symbols = new Command("symbols", "Write an image's symbol table") { elfOption, outOption, assemblyOption };
+symbols.SetAction(parse =>
+{
+    FileInfo elf = parse.GetValue(elfOption)!;
+    FileInfo output = parse.GetValue(outOption)!;
+    FileInfo[] assemblies = parse.GetValue(assemblyOption)!;
+    try
+    {
+        (byte[] table, int count) = ImageSymbolBuilder.Build(ElfFile.Read(elf.FullName), assemblies.Select(a => a.FullName));
+        File.WriteAllBytes(output.FullName, table);
+        Console.WriteLine($"helios-buildtool: {count} symbols, {table.Length} bytes -> {output.Name}");
+        return 0;
+    }
+    catch (Exception e) when (e is IOException or InvalidDataException or BadImageFormatException)
+    {
+        Console.Error.WriteLine($"helios-buildtool: error: {e.Message}");
+        return 1;
+    }
+});
+
+var root = new RootCommand("Helios build steps (run by the build, not by hand)") { symbols };
+return root.Parse(args).Invoke();

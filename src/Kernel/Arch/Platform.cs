@@ -1,0 +1,52 @@
+// The ISA seam: everything the portable kernel needs from the machine. Arch/X64 and Arch/Arm64 implement it; Create
+// is the one place that picks. IsX64 is a compile-time constant per image (the build passes
+// --feature:Helios.Isa.X64=true|false to ilc), so each image carries only its own ISA's code.
+using System;
+using System.Diagnostics.CodeAnalysis;
+using Helios.Kernel.Arch.Arm64;
+using Helios.Kernel.Arch.X64;
+using Helios.Kernel.Boot;
+
+namespace Helios.Kernel.Arch
+{
+    public abstract class Platform
+    {
+        /// <summary>The platform the kernel runs on; set once at boot.</summary>
+        public static Platform Current { get; private set; }
+
+        [FeatureSwitchDefinition("Helios.Isa.X64")]
+        private static bool IsX64 => true;
+
+        internal static Platform Create(nuint bootArgument)
+        {
+            Current = IsX64 ? new X64Platform(bootArgument) : new Arm64Platform(bootArgument);
+            return Current;
+        }
+
+        /// <summary>"x86_64" or "arm64".</summary>
+        public abstract string IsaName { get; }
+
+        /// <summary>Console output and CPU exception handling: the first things the kernel sets up.</summary>
+        public abstract void InitializeEarly();
+
+        /// <summary>Writes to the serial console (newlines become CRLF).</summary>
+        public abstract void WriteConsole(ReadOnlySpan<char> text);
+
+        public abstract BootInfo ReadBootInfo();
+
+        /// <summary>Ends the machine with an exit status QEMU reports as (code &lt;&lt; 1) | 1. Never returns.</summary>
+        public abstract void Exit(int code);
+
+        /// <summary>Stops this CPU for good, interrupts off. Never returns.</summary>
+        public abstract void HaltForever();
+
+        /// <summary>A free-running counter, for measuring short intervals (TSC; CNTVCT).</summary>
+        public abstract ulong ReadCycleCounter();
+
+        /// <summary>Dies the way a broken kernel does, with no exit status (triple fault; PSCI power-off).</summary>
+        public abstract void DieWithoutStatus();
+
+        /// <summary>Executes an undefined instruction (ud2; udf).</summary>
+        public abstract void ExecuteUndefinedInstruction();
+    }
+}

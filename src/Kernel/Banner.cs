@@ -1,0 +1,46 @@
+// The boot banner: what the kernel found, in a form people and the test harness both read.
+using System.Text;
+using Helios.Kernel.Arch;
+using Helios.Kernel.Boot;
+using Helios.Kernel.Diagnostics;
+
+namespace Helios.Kernel
+{
+    internal static class Banner
+    {
+        internal static void Print(Platform platform, BootInfo boot)
+        {
+            var text = new StringBuilder();
+            text.Append("Helios kernel for ").Append(platform.IsaName).Append(", booted by ").Append(boot.Protocol).Append('\n');
+            text.Append("  cpus:   ").Append(boot.CpuCount).Append('\n');
+            int usable = 0;
+            foreach (MemoryRegion region in boot.Memory)
+                if (region.Kind == MemoryKind.Usable) usable++;
+            text.Append("  memory: ").Append(Units.Bytes(boot.UsableBytes)).Append(" usable in ").Append(usable)
+                .Append(usable == 1 ? " region\n" : " regions\n");
+            foreach (MemoryRegion region in boot.Memory)
+                text.Append($"    {region.Start:x16}-{region.End - 1:x16}  {Units.Bytes(region.Length),10}  {MemoryRegion.KindName(region.Kind)}\n");
+            text.Append("  command line: \"").Append(boot.CommandLine).Append("\"\n");
+            KernelConsole.Write(text.ToString());
+        }
+    }
+
+    public static class Units
+    {
+        /// <summary>A byte count with a binary unit and one decimal: "639.0 KiB", "127.9 MiB".</summary>
+        public static string Bytes(ulong bytes)
+        {
+            if (bytes < 1024) return bytes.ToString() + " B";
+            string[] units = { "KiB", "MiB", "GiB", "TiB" };
+            int unit = 0;
+            ulong scale = 1024;
+            while (unit < units.Length - 1 && bytes >= scale * 1024)
+            {
+                scale *= 1024;
+                unit++;
+            }
+            ulong tenths = (bytes * 10 + scale / 2) / scale;
+            return (tenths / 10).ToString() + "." + (tenths % 10).ToString() + " " + units[unit];
+        }
+    }
+}

@@ -1,0 +1,109 @@
+// The object heap: a bump allocator over memory regions the host (kernel or process) hands over. Nothing is freed
+// yet; a collector replaces this when processes need one. One CPU allocates at a time until the kernel's SMP issue
+// adds per-CPU allocation contexts.
+using System;
+
+namespace Internal.Runtime
+{
+    public static unsafe class Heap
+    {
+        private const int MaxRegions = 32;
+        private const nuint Alignment = 8;
+
+        private static byte* s_current;
+        private static byte* s_limit;
+        private static int s_regionCount;
+        private static int s_nextRegion;
+        private static nuint s_capacity;
+        private static nuint s_allocated;
+        private static ulong s_objects;
+
+        // Region table in non-GC statics (fixed size: the heap cannot allocate its own bookkeeping). Non-GC
+        // statics never move, so handing out pointers into them is safe.
+        private struct RegionTable
+        {
+            public fixed ulong Start[MaxRegions];
+            public fixed ulong End[MaxRegions];
+        }
+
+        private static RegionTable s_regions;
+
+        private static ulong* s_regionStart
+        {
+            get { fixed (ulong* p = s_regions.Start) return p; }
+        }
+
+        private static ulong* s_regionEnd
+        {
+            get { fixed (ulong* p = s_regions.End) return p; }
+        }
+
+        /// <summary>Bytes handed to the heap so far.</summary>
+        public static nuint CapacityBytes => s_capacity;
+
+        /// <summary>Bytes given out to objects so far.</summary>
+        public static nuint AllocatedBytes => s_allocated;
+
+        /// <summary>Objects allocated so far.</summary>
+        public static ulong ObjectCount => s_objects;
+
+        /// <summary>Gives the heap [start, start+size). Regions are used in the order they are added.</summary>
+        public static void AddRegion(void* start, nuint size)
+        {
+            if (s_regionCount == MaxRegions) RuntimeHost.FailFast("Heap: too many regions");
+            byte* begin = (byte*)(((nuint)start + Alignment - 1) & ~(Alignment - 1));
+            byte* end = (byte*)start + size;
+            if (end <= begin) return;
+            s_regionStart[s_regionCount] = (ulong)begin;
+            s_regionEnd[s_regionCount] = (ulong)end;
+            s_regionCount++;
+            s_capacity += (nuint)(end - begin);
+            if (s_current == null) NextRegion();
+        }
+
+        /// <summary>Whether an address lies inside memory the heap owns.</summary>
+        public static bool Contains(void* address)
+        {
+            for (int i = 0; i < s_regionCount; i++)
+                if ((ulong)address >= s_regionStart[i] && (ulong)address < s_regionEnd[i]) return true;
+            return false;
+        }
+
+        internal static void* AllocateObject(nuint size)
+        {
+            size = (size + Alignment - 1) & ~(Alignment - 1);
+            while ((nuint)(s_limit - s_current) < size)
+            {
+                if (!NextRegion()) Exhausted(size);
+            }
+            byte* result = s_current;
+            s_current += size;
+            s_allocated += size;
+            s_objects++;
+            SpanHelpers.ClearBytes(result, size);
+            return result;
+        }
+
+        private static bool NextRegion()
+        {
+            if (s_nextRegion == s_regionCount && !Grow()) return false;
+            s_current = (byte*)s_regionStart[s_nextRegion];
+            s_limit = (byte*)s_regionEnd[s_nextRegion];
+            s_nextRegion++;
+            return true;
+        }
+
+        // Ask the host for more memory before giving up.
+        private static bool Grow()
+        {
+            nuint size;
+            void* region = RuntimeHost.GrowHeap(1 << 20, &size);
+            if (region == null || size == 0) return false;
+            AddRegion(region, size);
+            return s_nextRegion < s_regionCount;
+        }
+
+        private static void Exhausted(nuint size)
+            => RuntimeHost.FailFast("Out of memory: the heap cannot satisfy an allocation of " + ((ulong)size).ToString() + " bytes");
+    }
+}

@@ -1,0 +1,113 @@
+// The image's symbol table: names for addresses, so panics, type names and (later) stack traces can speak C#.
+// The build writes it (build/Helios.BuildTool, SymbolTableWriter) after linking; its format:
+//   header  : "HSYM" u32 version=1, u32 count, u32 stringsOffset, u32 stringsLength, u64 linkBase
+//   entries : count × { u64 offset (from linkBase), u32 size, u32 nameOffset, u32 kind, u32 reserved }, by offset
+//   strings : NUL-terminated ASCII names
+namespace Internal.Runtime
+{
+    public enum SymbolKind : uint
+    {
+        Code = 1,
+        Type = 2,
+        Data = 3,
+    }
+
+    public static unsafe class ImageSymbols
+    {
+        public const uint Magic = 0x4D595348; // "HSYM"
+        public const uint Version = 1;
+        public const int HeaderSize = 32;
+        public const int EntrySize = 24;
+
+        private struct Entry
+        {
+            public ulong Offset;
+            public uint Size;
+            public uint NameOffset;
+            public uint Kind;
+            public uint Reserved;
+        }
+
+        private static byte* s_table;
+        private static uint s_count;
+        private static byte* s_strings;
+        private static byte* s_loadBase;
+
+        /// <summary>Registers the table of an image loaded at loadBase; an empty or malformed table is ignored.</summary>
+        public static void Register(byte* start, byte* end, byte* loadBase)
+        {
+            if (end - start < HeaderSize || *(uint*)start != Magic || *(uint*)(start + 4) != Version) return;
+            uint count = *(uint*)(start + 8);
+            uint stringsOffset = *(uint*)(start + 12);
+            uint stringsLength = *(uint*)(start + 16);
+            if ((ulong)HeaderSize + (ulong)count * EntrySize > stringsOffset || (ulong)stringsOffset + stringsLength > (ulong)(end - start)) return;
+            s_table = start + HeaderSize;
+            s_count = count;
+            s_strings = start + stringsOffset;
+            s_loadBase = loadBase;
+        }
+
+        public static bool IsLoaded => s_table != null;
+
+        /// <summary>The symbol containing address, and the offset of address into it.</summary>
+        public static bool TryLookup(void* address, out string name, out ulong offsetInSymbol, out SymbolKind kind)
+        {
+            name = null;
+            offsetInSymbol = 0;
+            kind = 0;
+            Entry* entry = Find((byte*)address);
+            if (entry == null) return false;
+            ulong offset = (ulong)((byte*)address - s_loadBase);
+            if (entry->Size != 0 && offset - entry->Offset >= entry->Size) return false;
+            name = NameAt(entry->NameOffset);
+            offsetInSymbol = offset - entry->Offset;
+            kind = (SymbolKind)entry->Kind;
+            return true;
+        }
+
+        // The last entry starting at or below address (binary search).
+        private static Entry* Find(byte* address)
+        {
+            if (s_table == null || address < s_loadBase) return null;
+            ulong offset = (ulong)(address - s_loadBase);
+            var entries = (Entry*)s_table;
+            long lo = 0, hi = (long)s_count - 1;
+            Entry* best = null;
+            while (lo <= hi)
+            {
+                long mid = (lo + hi) / 2;
+                if (entries[mid].Offset <= offset)
+                {
+                    best = &entries[mid];
+                    lo = mid + 1;
+                }
+                else
+                {
+                    hi = mid - 1;
+                }
+            }
+            return best;
+        }
+
+        private static string NameAt(uint nameOffset)
+        {
+            byte* s = s_strings + nameOffset;
+            int length = 0;
+            while (s[length] != 0) length++;
+            string name = new string('\0', length);
+            fixed (char* d = name)
+                for (int i = 0; i < length; i++) d[i] = (char)s[i];
+            return name;
+        }
+    }
+
+    internal static unsafe class TypeNames
+    {
+        internal static string FullName(MethodTable* mt)
+        {
+            if (ImageSymbols.TryLookup(mt, out string name, out ulong offset, out SymbolKind kind) && offset == 0 && kind == SymbolKind.Type)
+                return name;
+            return "MethodTable@0x" + ((ulong)mt).ToString("x");
+        }
+    }
+}

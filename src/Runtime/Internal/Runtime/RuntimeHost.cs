@@ -1,0 +1,39 @@
+// What the runtime needs from whoever hosts it: the kernel for its own image, the kernel's ABI for a process.
+// Each image binds these symbols at link time.
+using System;
+using System.Runtime;
+using System.Runtime.CompilerServices;
+
+namespace Internal.Runtime
+{
+    public static unsafe class RuntimeHost
+    {
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_fail_fast")]
+        private static extern void HostFailFast(char* message, int length);
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_unhandled_exception")]
+        private static extern void HostUnhandledException(object exception);
+
+        // Returns a new region of at least minimumSize bytes for the heap (size in *size), or null.
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_grow_heap")]
+        internal static extern void* GrowHeap(nuint minimumSize, nuint* size);
+
+        /// <summary>Ends the image with a message. Never returns.</summary>
+        public static void FailFast(string message)
+        {
+            fixed (char* p = message)
+                HostFailFast(p, message?.Length ?? 0);
+            while (true) { }
+        }
+
+        /// <summary>An exception nobody caught. Never returns.</summary>
+        internal static void UnhandledException(object exception)
+        {
+            HostUnhandledException(exception);
+            while (true) { }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+// The process environment as the runtime knows it. Iterators ask for the managed thread id (C#'s contract).
+namespace System
+{
+    public static class Environment
+    {
+        public static string NewLine => "\n";
+
+        // One managed thread per image until the kernel's threads come to the runtime.
+        public static int CurrentManagedThreadId => 1;
+
+        public static void FailFast(string message) => Internal.Runtime.RuntimeHost.FailFast(message);
+    }
+}

@@ -1,0 +1,161 @@
+namespace System
+{
+    public static partial class Math
+    {
+        public static int Min(int a, int b) => a <= b ? a : b;
+        public static int Max(int a, int b) => a >= b ? a : b;
+        public static uint Min(uint a, uint b) => a <= b ? a : b;
+        public static uint Max(uint a, uint b) => a >= b ? a : b;
+        public static long Min(long a, long b) => a <= b ? a : b;
+        public static long Max(long a, long b) => a >= b ? a : b;
+        public static ulong Min(ulong a, ulong b) => a <= b ? a : b;
+        public static ulong Max(ulong a, ulong b) => a >= b ? a : b;
+        public static nuint Min(nuint a, nuint b) => a <= b ? a : b;
+        public static nuint Max(nuint a, nuint b) => a >= b ? a : b;
+        public static double Min(double a, double b) => a <= b ? a : b;
+        public static double Max(double a, double b) => a >= b ? a : b;
+
+        public static int Abs(int value)
+        {
+            if (value == int.MinValue) ThrowHelper.ThrowOverflowException("Negating the minimum value of a twos complement number is invalid.");
+            return value < 0 ? -value : value;
+        }
+
+        public static long Abs(long value)
+        {
+            if (value == long.MinValue) ThrowHelper.ThrowOverflowException("Negating the minimum value of a twos complement number is invalid.");
+            return value < 0 ? -value : value;
+        }
+
+        public static double Abs(double value) => value < 0 ? -value : value;
+
+        public static int Clamp(int value, int min, int max) => value < min ? min : value > max ? max : value;
+
+        public static int Sign(long value) => value < 0 ? -1 : value > 0 ? 1 : 0;
+
+        public static int DivRem(int a, int b, out int result)
+        {
+            int q = a / b;
+            result = a - q * b;
+            return q;
+        }
+
+        public static ulong DivRem(ulong a, ulong b, out ulong result)
+        {
+            ulong q = a / b;
+            result = a - q * b;
+            return q;
+        }
+
+        // Called by ilc for double→integer rounding on ISAs without a direct instruction.
+        public static double Round(double a) => a < 0 ? -Floor(-a + 0.5) : Floor(a + 0.5);
+
+        public static double Floor(double d)
+        {
+            if (d >= 9.2e18 || d <= -9.2e18 || double.IsNaN(d)) return d;
+            long t = (long)d;
+            return t > d ? t - 1 : t;
+        }
+    }
+
+    // Helpers ilc calls by name (its contract) where the ISA lacks an instruction or needs explicit checks.
+    public static partial class Math
+    {
+        internal static int DivInt32(int dividend, int divisor)
+        {
+            if (divisor == 0) throw new DivideByZeroException();
+            if (divisor == -1 && dividend == int.MinValue) throw new OverflowException();
+            return dividend / divisor;
+        }
+
+        internal static uint DivUInt32(uint dividend, uint divisor)
+        {
+            if (divisor == 0) throw new DivideByZeroException();
+            return dividend / divisor;
+        }
+
+        internal static long DivInt64(long dividend, long divisor)
+        {
+            if (divisor == 0) throw new DivideByZeroException();
+            if (divisor == -1 && dividend == long.MinValue) throw new OverflowException();
+            return dividend / divisor;
+        }
+
+        internal static ulong DivUInt64(ulong dividend, ulong divisor)
+        {
+            if (divisor == 0) throw new DivideByZeroException();
+            return dividend / divisor;
+        }
+
+        internal static int ModInt32(int dividend, int divisor)
+        {
+            if (divisor == 0) throw new DivideByZeroException();
+            return divisor == -1 ? 0 : dividend % divisor;
+        }
+
+        internal static uint ModUInt32(uint dividend, uint divisor)
+        {
+            if (divisor == 0) throw new DivideByZeroException();
+            return dividend % divisor;
+        }
+
+        internal static long ModInt64(long dividend, long divisor)
+        {
+            if (divisor == 0) throw new DivideByZeroException();
+            return divisor == -1 ? 0 : dividend % divisor;
+        }
+
+        internal static ulong ModUInt64(ulong dividend, ulong divisor)
+        {
+            if (divisor == 0) throw new DivideByZeroException();
+            return dividend % divisor;
+        }
+
+        internal static long MultiplyChecked(long a, long b) => checked(a * b);
+
+        internal static ulong MultiplyChecked(ulong a, ulong b) => checked(a * b);
+
+        internal static int ConvertToInt32Checked(double value)
+        {
+            if (!(value > -2147483649.0 && value < 2147483648.0)) throw new OverflowException();
+            return (int)value;
+        }
+
+        internal static uint ConvertToUInt32Checked(double value)
+        {
+            if (!(value > -1.0 && value < 4294967296.0)) throw new OverflowException();
+            return (uint)value;
+        }
+
+        internal static long ConvertToInt64Checked(double value)
+        {
+            if (!(value >= -9223372036854775808.0 && value < 9223372036854775808.0)) throw new OverflowException();
+            return (long)value;
+        }
+
+        internal static ulong ConvertToUInt64Checked(double value)
+        {
+            if (!(value > -1.0 && value < 18446744073709551616.0)) throw new OverflowException();
+            return value < 9223372036854775808.0 ? (ulong)(long)value : (ulong)(long)(value - 9223372036854775808.0) + 0x8000000000000000UL;
+        }
+
+        // x % y for doubles: the remainder with the sign of x (C's fmod).
+        [Runtime.RuntimeExport("fmod")]
+        private static double FMod(double x, double y)
+        {
+            if (double.IsNaN(x) || double.IsNaN(y) || double.IsInfinity(x) || y == 0) return double.NaN;
+            if (double.IsInfinity(y)) return x;
+            double quotient = x / y;
+            double truncated = quotient < 0 ? -Floor(-quotient) : Floor(quotient);
+            return x - truncated * y;
+        }
+
+        [Runtime.RuntimeExport("fmodf")]
+        private static float FModF(float x, float y) => (float)FMod(x, y);
+    }
+
+    public static class MathF
+    {
+        public static float Round(float x) => (float)Math.Round(x);
+    }
+}

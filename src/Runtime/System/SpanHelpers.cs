@@ -1,0 +1,85 @@
+// Raw memory moves and fills. ilc calls Memmove, Fill and ClearWithoutReferences for block operations (its contract:
+// this class, these names, one overload each) and the C symbols below from native-style code. Written as plain loops:
+// the JIT never turns them back into helper calls.
+using System.Runtime;
+using System.Runtime.CompilerServices;
+
+namespace System
+{
+    internal static unsafe class SpanHelpers
+    {
+        internal static void Memmove(ref byte destination, ref byte source, nuint length)
+            => MoveBytes((byte*)Unsafe.AsPointer(ref destination), (byte*)Unsafe.AsPointer(ref source), length);
+
+        internal static void Fill(ref byte destination, byte value, nuint length)
+            => FillBytes((byte*)Unsafe.AsPointer(ref destination), value, length);
+
+        internal static void ClearWithoutReferences(ref byte destination, nuint length)
+            => FillBytes((byte*)Unsafe.AsPointer(ref destination), 0, length);
+
+        [RuntimeExport("memset")]
+        private static void* MemSetExport(byte* destination, int value, nuint count)
+        {
+            FillBytes(destination, (byte)value, count);
+            return destination;
+        }
+
+        [RuntimeExport("memmove")]
+        private static void* MemMoveExport(byte* destination, byte* source, nuint count)
+        {
+            MoveBytes(destination, source, count);
+            return destination;
+        }
+
+        [RuntimeExport("memcpy")]
+        private static void* MemCpyExport(byte* destination, byte* source, nuint count)
+        {
+            MoveBytes(destination, source, count);
+            return destination;
+        }
+
+        internal static void ClearBytes(byte* destination, nuint count) => FillBytes(destination, 0, count);
+
+        internal static void FillBytes(byte* destination, byte value, nuint count)
+        {
+            ulong pattern = value * 0x0101010101010101UL;
+            while (count >= 8)
+            {
+                *(ulong*)destination = pattern;
+                destination += 8;
+                count -= 8;
+            }
+            while (count-- > 0) *destination++ = value;
+        }
+
+        // memmove semantics: correct for overlapping ranges in either direction.
+        internal static void MoveBytes(byte* destination, byte* source, nuint count)
+        {
+            if (destination == source || count == 0) return;
+            if (destination < source || destination >= source + count)
+            {
+                while (count >= 8)
+                {
+                    *(ulong*)destination = *(ulong*)source;
+                    destination += 8;
+                    source += 8;
+                    count -= 8;
+                }
+                while (count-- > 0) *destination++ = *source++;
+            }
+            else
+            {
+                destination += count;
+                source += count;
+                while (count >= 8)
+                {
+                    destination -= 8;
+                    source -= 8;
+                    count -= 8;
+                    *(ulong*)destination = *(ulong*)source;
+                }
+                while (count-- > 0) *--destination = *--source;
+            }
+        }
+    }
+}

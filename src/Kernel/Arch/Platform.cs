@@ -40,6 +40,9 @@ namespace Helios.Kernel.Arch
         /// <summary>Stops this CPU for good, interrupts off. Never returns.</summary>
         public abstract void HaltForever();
 
+        /// <summary>Whether address translation is on (CR0.PG; SCTLR_EL1.M).</summary>
+        public abstract bool PagingEnabled { get; }
+
         /// <summary>A free-running counter, for measuring short intervals (TSC; CNTVCT).</summary>
         public abstract ulong ReadCycleCounter();
 

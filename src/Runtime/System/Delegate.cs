@@ -7,17 +7,17 @@ namespace System
     public abstract class Delegate : ICloneable
     {
         // ilc's contract: these fields, these names.
-        internal object m_firstParameter;
-        internal object m_helperObject;
-        internal nint m_extraFunctionPointerOrData;
-        internal nint m_functionPointer;
+        internal object _firstParameter;
+        internal object _helperObject;
+        internal nint _extraFunctionPointerOrData;
+        internal nint _functionPointer;
 
-        // Closed over an instance: Invoke calls m_functionPointer with m_firstParameter as `this`.
+        // Closed over an instance: Invoke calls _functionPointer with _firstParameter as `this`.
         private void InitializeClosedInstance(object firstParameter, nint functionPointer)
         {
             if (firstParameter is null) ThrowHelper.ThrowNullReferenceException();
-            m_functionPointer = functionPointer;
-            m_firstParameter = firstParameter;
+            _functionPointer = functionPointer;
+            _firstParameter = firstParameter;
         }
 
         // Shared generic code hands out "fat" pointers (target + instantiation); calling one needs an unwrapping thunk
@@ -32,33 +32,33 @@ namespace System
         // Static method closed over its first argument (an extension method delegate): a thunk supplies the argument.
         private void InitializeClosedStaticThunk(object firstParameter, nint functionPointer, nint functionPointerThunk)
         {
-            m_extraFunctionPointerOrData = functionPointer;
-            m_helperObject = firstParameter;
-            m_functionPointer = functionPointerThunk;
-            m_firstParameter = this;
+            _extraFunctionPointerOrData = functionPointer;
+            _helperObject = firstParameter;
+            _functionPointer = functionPointerThunk;
+            _firstParameter = this;
         }
 
         // Static method: Invoke calls the thunk with the delegate as `this`; the thunk calls the target.
         private void InitializeOpenStaticThunk(object firstParameter, nint functionPointer, nint functionPointerThunk)
         {
-            m_firstParameter = this;
-            m_functionPointer = functionPointerThunk;
-            m_extraFunctionPointerOrData = functionPointer;
+            _firstParameter = this;
+            _functionPointer = functionPointerThunk;
+            _extraFunctionPointerOrData = functionPointer;
         }
 
         private const nint FatFunctionPointerFlag = 2;
 
-        public object Target => ReferenceEquals(m_firstParameter, this) ? m_helperObject : m_firstParameter;
+        public object Target => ReferenceEquals(_firstParameter, this) ? _helperObject : _firstParameter;
 
         public object Clone() => MemberwiseClone();
 
         public override bool Equals(object obj)
             => obj is Delegate other && other.GetType() == GetType()
-               && ReferenceEquals(ReferenceEquals(other.m_firstParameter, other) ? other.m_helperObject : other.m_firstParameter, Target)
-               && other.m_functionPointer == m_functionPointer
-               && other.m_extraFunctionPointerOrData == m_extraFunctionPointerOrData;
+               && ReferenceEquals(ReferenceEquals(other._firstParameter, other) ? other._helperObject : other._firstParameter, Target)
+               && other._functionPointer == _functionPointer
+               && other._extraFunctionPointerOrData == _extraFunctionPointerOrData;
 
-        public override int GetHashCode() => (int)m_functionPointer ^ (int)m_extraFunctionPointerOrData;
+        public override int GetHashCode() => (int)_functionPointer ^ (int)_extraFunctionPointerOrData;
 
         public static bool operator ==(Delegate d1, Delegate d2) => d1 is null ? d2 is null : d1.Equals(d2);
 

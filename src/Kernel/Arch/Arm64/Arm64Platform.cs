@@ -44,6 +44,8 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override void HaltForever() => Cpu.HaltForever();
 
+        public override bool PagingEnabled => (Cpu.ReadSystemControl() & 1) != 0;
+
         public override ulong ReadCycleCounter() => Cpu.ReadVirtualCounter();
 
         public override void DieWithoutStatus() => Cpu.SystemOff();

@@ -18,6 +18,9 @@ namespace Helios.Kernel.Arch.Arm64
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_read_cntvct")]
         internal static extern ulong ReadVirtualCounter();
 
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_read_sctlr")]
+        internal static extern ulong ReadSystemControl();
+
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_undefined_instruction")]
         internal static extern void UndefinedInstruction();
 

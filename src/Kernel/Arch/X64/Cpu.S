@@ -35,6 +35,11 @@ helios_x64_halt_forever:
 1:      hlt
         jmp     1b
 
+        .globl helios_x64_read_cr0
+helios_x64_read_cr0:
+        mov     rax, cr0
+        ret
+
         .globl helios_x64_read_cr2
 helios_x64_read_cr2:
         mov     rax, cr2

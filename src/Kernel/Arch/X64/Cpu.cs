@@ -21,6 +21,9 @@ namespace Helios.Kernel.Arch.X64
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_halt_forever")]
         internal static extern void HaltForever();
 
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_read_cr0")]
+        internal static extern ulong ReadCr0();
+
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_read_cr2")]
         internal static extern ulong ReadCr2();
 

@@ -35,6 +35,8 @@ namespace Helios.Kernel.Arch.X64
 
         public override void HaltForever() => Cpu.HaltForever();
 
+        public override bool PagingEnabled => (Cpu.ReadCr0() & (1UL << 31)) != 0;
+
         public override ulong ReadCycleCounter() => Cpu.ReadTimestampCounter();
 
         public override void DieWithoutStatus() => Cpu.TripleFault();

@@ -2,6 +2,7 @@
 // yet; a collector replaces this when processes need one. One CPU allocates at a time until the kernel's SMP issue
 // adds per-CPU allocation contexts.
 using System;
+using System.Threading;
 
 namespace Internal.Runtime
 {
@@ -14,8 +15,8 @@ namespace Internal.Runtime
         private static byte* s_limit;
         private static int s_regionCount;
         private static int s_nextRegion;
-        private static nuint s_capacity;
-        private static nuint s_allocated;
+        private static ulong s_capacity;
+        private static ulong s_allocated;
         private static ulong s_objects;
 
         // Region table in non-GC statics (fixed size: the heap cannot allocate its own bookkeeping). Non-GC
@@ -38,14 +39,17 @@ namespace Internal.Runtime
             get { fixed (ulong* p = s_regions.End) return p; }
         }
 
+        // The statistics are read volatile: the JIT assumes allocation helpers touch no managed state, so it would
+        // otherwise reuse a value read before an allocation.
+
         /// <summary>Bytes handed to the heap so far.</summary>
-        public static nuint CapacityBytes => s_capacity;
+        public static ulong CapacityBytes => Volatile.Read(ref s_capacity);
 
         /// <summary>Bytes given out to objects so far.</summary>
-        public static nuint AllocatedBytes => s_allocated;
+        public static ulong AllocatedBytes => Volatile.Read(ref s_allocated);
 
         /// <summary>Objects allocated so far.</summary>
-        public static ulong ObjectCount => s_objects;
+        public static ulong ObjectCount => Volatile.Read(ref s_objects);
 
         /// <summary>Gives the heap [start, start+size). Regions are used in the order they are added.</summary>
         public static void AddRegion(void* start, nuint size)

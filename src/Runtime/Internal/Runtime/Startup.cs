@@ -75,7 +75,12 @@ namespace Internal.Runtime
                 if (*module != 0) RunInitializers((ReadyToRunHeader*)*module, Section.EagerCctor);
             for (nint* module = layout.ModulesStart; module < layout.ModulesEnd; module++)
                 if (*module != 0) RunInitializers((ReadyToRunHeader*)*module, Section.ModuleInitializerList);
+            RunLibraryInitializers();
         }
+
+        // ilc's library entry (--nativelib): calls LibraryInitializer.InitializeLibrary() of every input that has one.
+        [MethodImpl(MethodImplOptions.InternalCall), System.Runtime.RuntimeImport("__managed__Startup")]
+        private static extern void RunLibraryInitializers();
 
         private static void InitializeModule(ReadyToRunHeader* header)
         {
@@ -116,6 +121,7 @@ namespace Internal.Runtime
             }
         }
 
+        // Both lists are relative pointers to the methods to run, in order.
         private static void RunInitializers(ReadyToRunHeader* header, Section section)
         {
             if (!FindSection(header, section, out byte* start, out byte* end)) return;

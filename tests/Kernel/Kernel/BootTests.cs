@@ -1,0 +1,64 @@
+// What the kernel learned at boot. The host harness boots the test image with "-smp 2" and passes what it expects on
+// the command line ("expect.cpus=2 expect.isa=x86_64"), so these checks compare against what QEMU was really given.
+using Helios.Kernel.Arch;
+using Helios.Kernel.Boot;
+using Helios.Testing;
+
+namespace Helios.Kernel.Tests.Kernel
+{
+    internal static class BootTests
+    {
+        private static CommandLine Expectations => new CommandLine(KernelMain.BootInfo.CommandLine);
+
+        [Test]
+        public static void CpuCountMatchesTheMachine()
+        {
+            string expected = Expectations.GetValue("expect.cpus");
+            Assert.NotNull(expected);
+            Assert.Equal(int.Parse(expected ?? "0"), KernelMain.BootInfo.CpuCount);
+        }
+
+        [Test]
+        public static void IsaMatchesTheMachine()
+        {
+            string expected = Expectations.GetValue("expect.isa");
+            Assert.NotNull(expected);
+            Assert.Equal(expected, Platform.Current.IsaName);
+        }
+
+        [Test]
+        public static void MemoryMapIsSortedAndHasRam()
+        {
+            BootInfo boot = KernelMain.BootInfo;
+            Assert.True(boot.Memory.Count > 0);
+            for (int i = 1; i < boot.Memory.Count; i++)
+                Assert.True(boot.Memory[i - 1].End <= boot.Memory[i].Start);
+            // The harness gives the machine 128 MiB; some of it is firmware's.
+            Assert.True(boot.UsableBytes >= 100UL << 20);
+            Assert.True(boot.UsableBytes <= 128UL << 20);
+        }
+
+        [Test]
+        public static void CommandLineReachesTheKernel()
+        {
+            var line = new CommandLine("alpha key=value \"quoted words\" last=\"a b\"");
+            Assert.Equal(4, line.Words.Count);
+            Assert.True(line.HasFlag("alpha"));
+            Assert.Equal("value", line.GetValue("key"));
+            Assert.Equal("quoted words", line.Words[2]);
+            Assert.Equal("a b", line.GetValue("last"));
+            Assert.Null(line.GetValue("missing"));
+            Assert.True(KernelMain.BootInfo.CommandLine.Contains("expect.isa="));
+        }
+
+        [Test]
+        public static void PagingAndFloatingPointAreOn()
+        {
+            Assert.True(Platform.Current.PagingEnabled);
+            double third = 1.0 / Expectations.Words.Count;
+            Assert.True(third > 0.0 && third <= 1.0);
+            float f = 0.25f * 4;
+            Assert.Equal(1.0f, f);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+// The test image's payload: runs the selected tests and reports each on the console in TestProtocol's lines.
+// "test=<name>" or "test=<prefix>*" on the kernel command line selects tests; without it every test outside a
+// category runs, and tests that expect a panic are listed as deferred (each needs a boot of its own).
+using Helios.Kernel;
+using Helios.Kernel.Arch;
+using Helios.Kernel.Boot;
+using Helios.Kernel.Diagnostics;
+using Helios.Testing;
+
+namespace Helios.Kernel.Tests.Runner
+{
+    internal static unsafe class TestRunner
+    {
+        internal static void Install() => KernelMain.Payload = &Run;
+
+        private static int Run(BootInfo boot)
+        {
+            string filter = new CommandLine(boot.CommandLine).GetValue(TestProtocol.FilterOption);
+            TestCase[] all = TestRegistry.All;
+            int planned = 0;
+            foreach (TestCase test in all)
+                if (Selected(test, filter)) planned++;
+            Emit(TestProtocol.Plan, planned.ToString());
+
+            int passed = 0, failed = 0, deferred = 0;
+            foreach (TestCase test in all)
+            {
+                if (!Selected(test, filter)) continue;
+                if (test.ExpectPanic is not null && filter is null)
+                {
+                    Emit(TestProtocol.Deferred, test.Name + " " + test.ExpectPanic);
+                    deferred++;
+                    continue;
+                }
+                Emit(TestProtocol.Run, test.Name);
+                TestContext.Begin();
+                ulong start = Platform.Current.ReadCycleCounter();
+                test.Run();
+                ulong cycles = Platform.Current.ReadCycleCounter() - start;
+                if (test.ExpectPanic is not null)
+                {
+                    Emit(TestProtocol.Fail, test.Name + " " + TestProtocol.OneLine("expected a panic containing \"" + test.ExpectPanic + "\", but the test returned"));
+                    failed++;
+                }
+                else if (TestContext.Failures > 0)
+                {
+                    Emit(TestProtocol.Fail, test.Name + " " + TestProtocol.OneLine(TestContext.FirstFailure));
+                    failed++;
+                }
+                else
+                {
+                    Emit(TestProtocol.Pass, test.Name + " " + cycles.ToString());
+                    passed++;
+                }
+            }
+            Emit(TestProtocol.Done, passed.ToString() + " " + failed.ToString() + " " + deferred.ToString());
+            return failed == 0 ? (int)ExitCode.Success : (int)ExitCode.Failure;
+        }
+
+        private static bool Selected(TestCase test, string filter)
+            => filter is null ? test.Category.Length == 0 : TestProtocol.Matches(filter, test.Name);
+
+        private static void Emit(string verb, string rest) => KernelConsole.WriteLine(TestProtocol.Prefix + verb + " " + rest);
+    }
+}
+
+namespace Internal.Runtime.CompilerHelpers
+{
+    // ilc's library-initializer contract: the runtime calls this once at startup, before the kernel reads its payload.
+    internal static class LibraryInitializer
+    {
+        public static void InitializeLibrary() => Helios.Kernel.Tests.Runner.TestRunner.Install();
+    }
+}

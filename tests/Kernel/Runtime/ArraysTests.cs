@@ -1,0 +1,108 @@
+// Arrays of primitives, structs and references; the Array helpers; and a failed bounds check.
+using System;
+using System.Collections.Generic;
+using Helios.Testing;
+
+namespace Helios.Kernel.Tests.Runtime
+{
+    internal static class ArraysTests
+    {
+        [Test]
+        public static void PrimitiveArrays()
+        {
+            var squares = new int[10];
+            for (int i = 0; i < squares.Length; i++) squares[i] = i * i;
+            Assert.Equal(81, squares[9]);
+            long[] big = { long.MinValue, 0, long.MaxValue };
+            Assert.Equal(3, big.Length);
+            Assert.Equal(long.MaxValue, big[2]);
+            byte[] zeroes = new byte[100];
+            foreach (byte b in zeroes) Assert.Equal((byte)0, b);
+        }
+
+        [Test]
+        public static void ArraysOfStructsAndReferences()
+        {
+            var points = new Point[4];
+            points[2] = new Point(5, 6);
+            points[3].X = 9;
+            Assert.Equal(6, points[2].Y);
+            Assert.Equal(9, points[3].X);
+            Assert.Equal(0, points[0].X);
+            var names = new string[] { "a", null, "c" };
+            Assert.Null(names[1]);
+            Assert.Equal("c", names[2]);
+            object[] mixed = { 1, "two", 3.0, new Point(1, 2) };
+            Assert.True(mixed[0] is int);
+            Assert.True(mixed[3] is Point);
+        }
+
+        [Test]
+        public static void JaggedArrays()
+        {
+            int[][] rows = new int[3][];
+            for (int i = 0; i < rows.Length; i++)
+            {
+                rows[i] = new int[i + 1];
+                for (int j = 0; j <= i; j++) rows[i][j] = i + j;
+            }
+            Assert.Equal(4, rows[2][2]);
+            Assert.Equal(3, rows[1].Length + rows[0].Length);
+            Assert.Equal(1, rows[1][0]);
+        }
+
+        [Test]
+        public static void ArrayHelpers()
+        {
+            int[] data = { 5, 3, 9, 1, 7 };
+            Array.Sort(data);
+            Assert.Equal(1, data[0]);
+            Assert.Equal(9, data[4]);
+            Assert.Equal(2, Array.IndexOf(data, 5));
+            Assert.Equal(-1, Array.IndexOf(data, 42));
+            int[] copy = new int[7];
+            Array.Copy(data, 0, copy, 1, 5);
+            Assert.Equal(1, copy[1]);
+            Assert.Equal(0, copy[6]);
+            Array.Resize(ref data, 2);
+            Assert.Equal(2, data.Length);
+            Assert.Equal(3, data[1]);
+            Array.Reverse(copy);
+            Assert.Equal(9, copy[1]);
+            Assert.Equal(0, Array.Empty<string>().Length);
+            Assert.Same(Array.Empty<string>(), Array.Empty<string>());
+            string[] words = { "delta", "alpha", "charlie", "bravo" };
+            Array.Sort(words, (a, b) => string.CompareOrdinal(a, b));
+            Assert.Equal("alpha", words[0]);
+            Assert.Equal("delta", words[3]);
+        }
+
+        [Test]
+        public static void ArraysAsGenericCollections()
+        {
+            int[] data = { 4, 5, 6 };
+            IList<int> list = data;
+            Assert.Equal(3, list.Count);
+            Assert.Equal(5, list[1]);
+            Assert.True(list.Contains(6));
+            IReadOnlyList<int> view = data;
+            int sum = 0;
+            foreach (int x in view) sum += x;
+            Assert.Equal(15, sum);
+            // Array covariance through the generic interfaces.
+            IEnumerable<object> objects = new string[] { "x", "y" };
+            int count = 0;
+            foreach (object o in objects) count += ((string)o).Length;
+            Assert.Equal(2, count);
+        }
+
+        [Test]
+        [ExpectPanic("System.IndexOutOfRangeException: Index was outside the bounds of the array.")]
+        public static void IndexOutOfRangeIsReported()
+        {
+            int[] data = new int[3];
+            int index = data.Length;
+            data[index] = 1;
+        }
+    }
+}

@@ -1,0 +1,103 @@
+// List<T>, Dictionary<TKey, TValue>, HashSet<T>, Queue<T> and iterators.
+using System.Collections.Generic;
+using Helios.Testing;
+
+namespace Helios.Kernel.Tests.Runtime
+{
+    internal static class CollectionsTests
+    {
+        private static IEnumerable<int> Evens(int limit)
+        {
+            for (int i = 0; i <= limit; i += 2) yield return i;
+        }
+
+        [Test]
+        public static void Lists()
+        {
+            var list = new List<string> { "b", "d" };
+            list.Insert(0, "a");
+            list.Insert(2, "c");
+            list.Add("e");
+            Assert.Equal("a,b,c,d,e", string.Join(",", list));
+            Assert.Equal(2, list.IndexOf("c"));
+            Assert.True(list.Remove("c"));
+            Assert.False(list.Remove("z"));
+            list.RemoveAt(0);
+            Assert.Equal("b,d,e", string.Join(",", list));
+            list.Reverse();
+            Assert.Equal("e", list[0]);
+            list.Sort();
+            Assert.Equal("b", list[0]);
+            Assert.True(list.Contains("d"));
+            Assert.Equal(3, list.ToArray().Length);
+            list.Clear();
+            Assert.Equal(0, list.Count);
+        }
+
+        [Test]
+        public static void ListGrowth()
+        {
+            var numbers = new List<int>();
+            for (int i = 0; i < 1000; i++) numbers.Add(i);
+            Assert.Equal(1000, numbers.Count);
+            long sum = 0;
+            foreach (int n in numbers) sum += n;
+            Assert.Equal(499500L, sum);
+            Assert.True(numbers.Capacity >= 1000);
+        }
+
+        [Test]
+        public static void Dictionaries()
+        {
+            var ages = new Dictionary<string, int> { ["ada"] = 36, ["alan"] = 41 };
+            ages.Add("grace", 85);
+            Assert.Equal(3, ages.Count);
+            Assert.Equal(41, ages["alan"]);
+            Assert.True(ages.TryGetValue("grace", out int grace));
+            Assert.Equal(85, grace);
+            Assert.False(ages.TryGetValue("linus", out _));
+            ages["ada"] = 37;
+            Assert.Equal(37, ages["ada"]);
+            Assert.True(ages.Remove("alan"));
+            Assert.False(ages.ContainsKey("alan"));
+            int total = 0;
+            foreach (KeyValuePair<string, int> pair in ages) total += pair.Value;
+            Assert.Equal(37 + 85, total);
+            Assert.False(ages.TryAdd("ada", 1));
+        }
+
+        [Test]
+        public static void DictionaryGrowthAndValueTypeKeys()
+        {
+            var squares = new Dictionary<int, long>();
+            for (int i = 0; i < 500; i++) squares[i] = (long)i * i;
+            Assert.Equal(500, squares.Count);
+            Assert.Equal(249001L, squares[499]);
+            for (int i = 0; i < 500; i += 2) squares.Remove(i);
+            Assert.Equal(250, squares.Count);
+            Assert.False(squares.ContainsKey(10));
+            Assert.True(squares.ContainsKey(11));
+            squares[10] = -1;
+            Assert.Equal(-1L, squares[10]);
+            var byEnum = new Dictionary<DayOfWeekLike, string> { [DayOfWeekLike.Friday] = "fri" };
+            Assert.Equal("fri", byEnum[DayOfWeekLike.Friday]);
+        }
+
+        [Test]
+        public static void SetsQueuesAndIterators()
+        {
+            var set = new HashSet<string> { "x", "y" };
+            Assert.False(set.Add("x"));
+            Assert.True(set.Add("z"));
+            Assert.Equal(3, set.Count);
+            var queue = new Queue<int>();
+            for (int i = 1; i <= 5; i++) queue.Enqueue(i);
+            Assert.Equal(1, queue.Dequeue());
+            Assert.Equal(2, queue.Peek());
+            Assert.Equal(4, queue.Count);
+            int sum = 0;
+            foreach (int even in Evens(10)) sum += even;
+            Assert.Equal(30, sum);
+        }
+    }
+}

@@ -26,8 +26,11 @@ namespace Helios.Kernel
             platform.InitializeEarly();                 // console, CPU exception handlers
 
             // A malformed boot protocol throws BootInfoException, which ends in a panic naming what was wrong.
-            BootInfo boot = platform.ReadBootInfo();
+            var memory = new RecordingMemory(IdentityMappedMemory.Instance);
+            BootInfo boot = platform.ReadBootInfo(memory);
             BootInfo = boot;
+            if (new CommandLine(boot.CommandLine).HasFlag("bootinfo.dump"))
+                memory.Dump(platform.BootInformationAddress, KernelConsole.WriteLine);
             HeapSetup.AddBootMemory(boot, layout);
             Banner.Print(platform, boot);
 

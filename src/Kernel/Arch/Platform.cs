@@ -32,7 +32,11 @@ namespace Helios.Kernel.Arch
         /// <summary>Writes to the serial console (newlines become CRLF).</summary>
         public abstract void WriteConsole(ReadOnlySpan<char> text);
 
-        public abstract BootInfo ReadBootInfo();
+        /// <summary>Reads the boot information through memory (the identity map, possibly recorded).</summary>
+        public abstract BootInfo ReadBootInfo(IPhysicalMemory memory);
+
+        /// <summary>Where the boot information is: the PVH start_info (x86_64) or the device tree (arm64).</summary>
+        public abstract ulong BootInformationAddress { get; }
 
         /// <summary>Ends the machine with an exit status QEMU reports as (code &lt;&lt; 1) | 1. Never returns.</summary>
         public abstract void Exit(int code);

@@ -1,6 +1,7 @@
 // The lines the in-kernel test runner prints and the host harness parses (build/Helios.Tooling compiles this file
 // too). One event per line:
 //   HTEST plan <count>
+//   HTEST expect <name> <expected panic text>      (before "run", for a test that must end in a panic)
 //   HTEST run <name>
 //   HTEST pass <name> <cycles>
 //   HTEST fail <name> <message>
@@ -13,6 +14,7 @@ namespace Helios.Testing
         public const string Prefix = "HTEST ";
         public const string Plan = "plan";
         public const string Run = "run";
+        public const string Expect = "expect";
         public const string Pass = "pass";
         public const string Fail = "fail";
         public const string Deferred = "deferred";

@@ -1,6 +1,7 @@
 // The test image's payload: runs the selected tests and reports each on the console in TestProtocol's lines.
 // "test=<name>" or "test=<prefix>*" on the kernel command line selects tests; without it every test outside a
-// category runs, and tests that expect a panic are listed as deferred (each needs a boot of its own).
+// category runs. A test that expects a panic runs only when the filter names it exactly; otherwise it is listed as
+// deferred, for a boot of its own.
 using Helios.Kernel;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Boot;
@@ -26,12 +27,13 @@ namespace Helios.Kernel.Tests.Runner
             foreach (TestCase test in all)
             {
                 if (!Selected(test, filter)) continue;
-                if (test.ExpectPanic is not null && filter is null)
+                if (test.ExpectPanic is not null && filter != test.Name)
                 {
                     Emit(TestProtocol.Deferred, test.Name + " " + test.ExpectPanic);
                     deferred++;
                     continue;
                 }
+                if (test.ExpectPanic is not null) Emit(TestProtocol.Expect, test.Name + " " + test.ExpectPanic);
                 Emit(TestProtocol.Run, test.Name);
                 TestContext.Begin();
                 ulong start = Platform.Current.ReadCycleCounter();

@@ -23,13 +23,9 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override void WriteConsole(ReadOnlySpan<char> text) => Pl011.Write(text);
 
-        public override BootInfo ReadBootInfo()
-        {
-            IPhysicalMemory memory = IdentityMappedMemory.Instance;
-            int size = FlattenedDeviceTree.ReadTotalSize(memory.Read(_deviceTree, 8));
-            if (size == 0) throw new BootInfoException("no device tree at 0x" + _deviceTree.ToString("x"));
-            return DeviceTreeBootInfo.Read(FlattenedDeviceTree.Parse(memory.Read(_deviceTree, size)));
-        }
+        public override BootInfo ReadBootInfo(IPhysicalMemory memory) => DeviceTreeBootInfo.Read(memory, _deviceTree);
+
+        public override ulong BootInformationAddress => _deviceTree;
 
         public override void Exit(int code)
         {

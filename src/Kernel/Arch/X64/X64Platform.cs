@@ -24,7 +24,9 @@ namespace Helios.Kernel.Arch.X64
 
         public override void WriteConsole(ReadOnlySpan<char> text) => Serial16550.Write(text);
 
-        public override BootInfo ReadBootInfo() => PvhBootInfo.Read(IdentityMappedMemory.Instance, _startInfo);
+        public override BootInfo ReadBootInfo(IPhysicalMemory memory) => PvhBootInfo.Read(memory, _startInfo);
+
+        public override ulong BootInformationAddress => _startInfo;
 
         public override void Exit(int code)
         {

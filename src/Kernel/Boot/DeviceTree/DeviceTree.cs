@@ -113,11 +113,18 @@ namespace Helios.Kernel.Boot.DeviceTree
 
         public uint BootCpuId { get; }
 
-        /// <summary>The total size the header claims, to read the blob from memory before parsing it.</summary>
-        public static int ReadTotalSize(ReadOnlySpan<byte> header)
+        /// <summary>
+        /// How many bytes from the start hold the tree's blocks, from its header; 0 if this is not a device tree.
+        /// (QEMU pads its tree to 1 MiB: the blocks are what needs reading.)
+        /// </summary>
+        public static int ReadUsedSize(ReadOnlySpan<byte> header)
         {
-            if (header.Length < 8 || BinaryPrimitives.ReadUInt32BigEndian(header) != Magic) return 0;
-            return (int)BinaryPrimitives.ReadUInt32BigEndian(header.Slice(4));
+            if (header.Length < HeaderSize || BinaryPrimitives.ReadUInt32BigEndian(header) != Magic) return 0;
+            ulong totalSize = BinaryPrimitives.ReadUInt32BigEndian(header.Slice(4));
+            ulong structEnd = (ulong)BinaryPrimitives.ReadUInt32BigEndian(header.Slice(8)) + BinaryPrimitives.ReadUInt32BigEndian(header.Slice(36));
+            ulong stringsEnd = (ulong)BinaryPrimitives.ReadUInt32BigEndian(header.Slice(12)) + BinaryPrimitives.ReadUInt32BigEndian(header.Slice(32));
+            ulong used = Math.Max(Math.Max(structEnd, stringsEnd), BinaryPrimitives.ReadUInt32BigEndian(header.Slice(16)) + 16UL);
+            return (int)Math.Min(Math.Max(used, (ulong)HeaderSize), totalSize);
         }
 
         public static FlattenedDeviceTree Parse(ReadOnlySpan<byte> blob)
@@ -133,14 +140,14 @@ namespace Helios.Kernel.Boot.DeviceTree
             uint bootCpu = BinaryPrimitives.ReadUInt32BigEndian(blob.Slice(28));
             uint stringsSize = BinaryPrimitives.ReadUInt32BigEndian(blob.Slice(32));
             uint structSize = BinaryPrimitives.ReadUInt32BigEndian(blob.Slice(36));
-            if (totalSize > (uint)blob.Length || structOffset + (ulong)structSize > totalSize
-                || stringsOffset + (ulong)stringsSize > totalSize || reserveOffset >= totalSize)
-                throw new BootInfoException("device tree: header blocks lie outside its " + totalSize.ToString() + " bytes");
+            ulong available = Math.Min(totalSize, (uint)blob.Length);
+            if (structOffset + (ulong)structSize > available || stringsOffset + (ulong)stringsSize > available || reserveOffset >= available)
+                throw new BootInfoException("device tree: header blocks lie outside its " + available.ToString() + " bytes");
             if (lastCompatibleVersion > 17) throw new BootInfoException("device tree: version " + lastCompatibleVersion.ToString() + " is newer than 17");
 
             ReadOnlySpan<byte> structure = blob.Slice((int)structOffset, (int)structSize);
             ReadOnlySpan<byte> strings = blob.Slice((int)stringsOffset, (int)stringsSize);
-            return new FlattenedDeviceTree(ParseStructure(structure, strings), ParseReservations(blob.Slice((int)reserveOffset, (int)(totalSize - reserveOffset))), bootCpu);
+            return new FlattenedDeviceTree(ParseStructure(structure, strings), ParseReservations(blob.Slice((int)reserveOffset, (int)(available - reserveOffset))), bootCpu);
         }
 
         /// <summary>The node at an absolute path such as "/chosen" or "/cpus", or null.</summary>

@@ -6,6 +6,14 @@ namespace Helios.Kernel.Boot.DeviceTree
 {
     public static class DeviceTreeBootInfo
     {
+        /// <summary>Reads the device tree at address in memory.</summary>
+        public static BootInfo Read(IPhysicalMemory memory, ulong address)
+        {
+            int size = FlattenedDeviceTree.ReadUsedSize(memory.Read(address, FlattenedDeviceTree.HeaderSize));
+            if (size == 0) throw new BootInfoException("no device tree at 0x" + address.ToString("x"));
+            return Read(FlattenedDeviceTree.Parse(memory.Read(address, size)));
+        }
+
         public static BootInfo Read(FlattenedDeviceTree tree)
         {
             var memory = new List<MemoryRegion>();

@@ -1,0 +1,70 @@
+// helios setup: install what the build and the tests need from Debian (QEMU, lld, the arm64 assembler, gdb), once.
+using System.CommandLine;
+using System.Diagnostics;
+using Spectre.Console;
+
+namespace Helios.Cli.Commands;
+
+internal static class SetupCommand
+{
+    // Debian 12 package -> the program it provides, checked after installing.
+    private static readonly (string Package, string Program)[] Required =
+    [
+        ("qemu-system-x86", "qemu-system-x86_64"),
+        ("qemu-system-arm", "qemu-system-aarch64"),
+        ("lld", "ld.lld"),
+        ("gcc", "gcc"),
+        ("gcc-aarch64-linux-gnu", "aarch64-linux-gnu-gcc"),
+        ("gdb-multiarch", "gdb-multiarch"),
+    ];
+
+    public static Command Create()
+    {
+        var check = new Option<bool>("--check") { Description = "Only report what is missing; install nothing" };
+        var command = new Command("setup", "Install QEMU, lld, the arm64 assembler and gdb from Debian's packages") { check };
+        command.SetAction(parse => Run(parse.GetValue(check)));
+        return command;
+    }
+
+    private static int Run(bool checkOnly)
+    {
+        var missing = Required.Where(r => !OnPath(r.Program)).ToList();
+        foreach ((string package, string program) in Required)
+            AnsiConsole.MarkupLine(OnPath(program) ? $"  [green]ok[/]      {program}" : $"  [yellow]missing[/] {program} (Debian package {package})");
+        if (missing.Count == 0)
+        {
+            AnsiConsole.MarkupLine("[green]helios: everything the build and the tests need is installed[/]");
+            return 0;
+        }
+        if (checkOnly) return 1;
+
+        string packages = string.Join(" ", missing.Select(m => m.Package));
+        bool root = Environment.UserName == "root";
+        string sudo = root ? "" : OnPath("sudo") ? "sudo " : "";
+        if (!root && sudo.Length == 0)
+        {
+            AnsiConsole.MarkupLine($"[red]helios: not root and no sudo: install these as root: apt-get install {packages}[/]");
+            return 1;
+        }
+        AnsiConsole.MarkupLine($"helios: installing {packages}");
+        int code = Shell($"{sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive {sudo}apt-get install -y -qq --no-install-recommends {packages}");
+        var still = Required.Where(r => !OnPath(r.Program)).Select(r => r.Program).ToList();
+        if (code != 0 || still.Count > 0)
+        {
+            AnsiConsole.MarkupLine($"[red]helios: setup failed (apt-get exited with {code}); still missing: {string.Join(", ", still)}[/]");
+            return 1;
+        }
+        AnsiConsole.MarkupLine("[green]helios: setup complete[/]");
+        return 0;
+    }
+
+    private static bool OnPath(string program)
+        => (Environment.GetEnvironmentVariable("PATH") ?? "").Split(':').Any(dir => File.Exists(Path.Combine(dir, program)));
+
+    private static int Shell(string command)
+    {
+        using var process = Process.Start(new ProcessStartInfo("/bin/sh") { ArgumentList = { "-c", command }, UseShellExecute = false })!;
+        process.WaitForExit();
+        return process.ExitCode;
+    }
+}

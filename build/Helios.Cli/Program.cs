@@ -1,0 +1,22 @@
+// helios: everything a user does with Helios, one verb each. `./helios --help` lists them.
+using System.CommandLine;
+using Helios.Cli.Commands;
+using Spectre.Console;
+
+// Colour and live displays only for a terminal; logs (CI) get plain text.
+if (Console.IsOutputRedirected)
+{
+    AnsiConsole.Profile.Capabilities.Ansi = false;
+    AnsiConsole.Profile.Capabilities.Interactive = false;
+    AnsiConsole.Profile.Width = 200;
+}
+
+var root = new RootCommand("Helios: build, boot and test the Helios operating system")
+{
+    SetupCommand.Create(),
+    BuildCommand.Create(),
+    BootCommand.Create(),
+    TestCommand.Create(),
+    CaptureCommand.Create(),
+};
+return await root.Parse(args).InvokeAsync();

@@ -1,0 +1,47 @@
+// One QEMU run of a Helios image: the machine (per ISA), its size, the kernel command line and how long to wait.
+namespace Helios.Tooling.Qemu;
+
+public sealed record QemuOptions(Isa Isa, string Image)
+{
+    public int Cpus { get; init; } = 2;
+
+    public int MemoryMiB { get; init; } = 128;
+
+    public string KernelArguments { get; init; } = "";
+
+    /// <summary>How long the guest may run before it counts as hung and is killed.</summary>
+    public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(60);
+
+    /// <summary>-icount shift=0,sleep=off: one virtual tick per guest instruction, repeatable timing.</summary>
+    public bool DeterministicTiming { get; init; }
+
+    /// <summary>Start QEMU's gdb server on this TCP port and wait for a debugger before the first instruction.</summary>
+    public int? GdbPort { get; init; }
+
+    /// <summary>The QEMU program for the ISA.</summary>
+    public string Program => Isa == Isa.X86_64 ? "qemu-system-x86_64" : "qemu-system-aarch64";
+
+    /// <summary>The arguments, machine first. Both machines exit through a device the kernel writes its status to.</summary>
+    public IReadOnlyList<string> Arguments()
+    {
+        var args = new List<string>();
+        if (Isa == Isa.X86_64)
+        {
+            // q35 with a Nehalem CPU: the x86-64-v2 baseline ilc compiles for (SSE4.2, POPCNT), nothing newer.
+            args.AddRange(["-M", "q35", "-cpu", "Nehalem", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]);
+        }
+        else
+        {
+            args.AddRange(["-M", "virt", "-cpu", "cortex-a72", "-semihosting-config", "enable=on,target=native"]);
+        }
+        args.AddRange(["-accel", "tcg", "-smp", Cpus.ToString(), "-m", $"{MemoryMiB}M"]);
+        args.AddRange(["-nodefaults", "-display", "none", "-serial", "stdio", "-monitor", "none", "-no-reboot"]);
+        if (DeterministicTiming) args.AddRange(["-icount", "shift=0,sleep=off"]);
+        if (GdbPort is int port) args.AddRange(["-gdb", $"tcp::{port}", "-S"]);
+        args.AddRange(["-kernel", Image]);
+        if (KernelArguments.Length > 0) args.AddRange(["-append", KernelArguments]);
+        return args;
+    }
+
+    public string CommandLine => Program + " " + string.Join(" ", Arguments().Select(a => a.Contains(' ') ? "\"" + a + "\"" : a));
+}

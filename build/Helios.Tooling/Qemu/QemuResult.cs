@@ -1,0 +1,84 @@
+// How a run ended, decoded from QEMU's exit status and the console. The kernel's last line is "HELIOS-EXIT <code>"
+// and QEMU then exits with (code << 1) | 1 (src/Kernel/Diagnostics/ExitCode.cs); anything else is a failure.
+namespace Helios.Tooling.Qemu;
+
+public enum RunOutcome
+{
+    /// <summary>The kernel reported an exit code (0 or not).</summary>
+    Exited,
+    /// <summary>The kernel panicked: it printed HELIOS-PANIC and exited with ExitCode.Panic.</summary>
+    Panicked,
+    /// <summary>The guest died without reporting: triple fault, reset or power-off (QEMU status 0).</summary>
+    DiedWithoutStatus,
+    /// <summary>The guest ran past the timeout and was killed.</summary>
+    TimedOut,
+    /// <summary>QEMU itself failed (bad arguments, missing image) or the status and console disagree.</summary>
+    QemuFailed,
+}
+
+public sealed record QemuResult(
+    RunOutcome Outcome,
+    int? KernelExitCode,
+    int QemuStatus,
+    IReadOnlyList<string> Console,
+    TimeSpan Elapsed,
+    TimeSpan? FirstOutput,
+    string? Diagnostic)
+{
+    public const string ExitMarker = "HELIOS-EXIT ";
+    public const string PanicMarker = "HELIOS-PANIC ";
+    public const int PanicExitCode = 2;
+
+    public bool Succeeded => Outcome == RunOutcome.Exited && KernelExitCode == 0;
+
+    /// <summary>The panic line without its marker, or null.</summary>
+    public string? PanicMessage
+    {
+        get
+        {
+            string? line = Console.LastOrDefault(l => l.StartsWith(PanicMarker, StringComparison.Ordinal));
+            return line?[PanicMarker.Length..];
+        }
+    }
+
+    /// <summary>Everything after the panic line up to the exit line: where it happened and the registers.</summary>
+    public string PanicReport
+    {
+        get
+        {
+            int start = Console.ToList().FindLastIndex(l => l.StartsWith(PanicMarker, StringComparison.Ordinal));
+            return start < 0 ? "" : string.Join("\n", Console.Skip(start).TakeWhile(l => !l.StartsWith(ExitMarker, StringComparison.Ordinal)));
+        }
+    }
+
+    /// <summary>One line for people: what happened.</summary>
+    public string Summary => Outcome switch
+    {
+        RunOutcome.Exited => $"kernel exited with code {KernelExitCode}",
+        RunOutcome.Panicked => $"kernel panic: {PanicMessage}",
+        RunOutcome.DiedWithoutStatus => "the guest stopped without reporting a status (triple fault, reset or power-off)",
+        RunOutcome.TimedOut => $"no exit after {Elapsed.TotalSeconds:0.#} s: the guest hung and was killed",
+        _ => Diagnostic ?? $"QEMU failed with status {QemuStatus}",
+    };
+
+    /// <summary>Decodes a finished run.</summary>
+    public static QemuResult Decode(int status, IReadOnlyList<string> console, TimeSpan elapsed, TimeSpan? firstOutput, string? stderr)
+    {
+        int? reported = null;
+        foreach (string line in console)
+            if (line.StartsWith(ExitMarker, StringComparison.Ordinal) && int.TryParse(line[ExitMarker.Length..].Trim(), out int code))
+                reported = code;
+
+        if (status == 0)
+            return new QemuResult(RunOutcome.DiedWithoutStatus, null, status, console, elapsed, firstOutput, null);
+        if ((status & 1) == 1 && reported is int kernelCode && (status >> 1) == (kernelCode & 0x7F))
+        {
+            bool panicked = kernelCode == PanicExitCode && console.Any(l => l.StartsWith(PanicMarker, StringComparison.Ordinal));
+            return new QemuResult(panicked ? RunOutcome.Panicked : RunOutcome.Exited, kernelCode, status, console, elapsed, firstOutput, null);
+        }
+        string why = reported is null
+            ? $"QEMU exited with status {status} and the kernel never reported an exit" + (string.IsNullOrWhiteSpace(stderr) ? "" : $": {stderr.Trim()}")
+            : $"QEMU exited with status {status}, which does not match the kernel's exit code {reported}";
+        return new QemuResult(RunOutcome.QemuFailed, reported, status, console, elapsed, firstOutput, why);
+    }
+}

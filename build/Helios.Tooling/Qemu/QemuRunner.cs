@@ -1,0 +1,77 @@
+// Runs QEMU, streams the guest's console line by line, and kills a guest that outlives its timeout.
+using System.Diagnostics;
+using System.Text;
+
+namespace Helios.Tooling.Qemu;
+
+public static class QemuRunner
+{
+    public static async Task<QemuResult> RunAsync(QemuOptions options, Action<string>? onLine = null, CancellationToken cancellation = default)
+    {
+        if (!File.Exists(options.Image))
+            return new QemuResult(RunOutcome.QemuFailed, null, -1, [], TimeSpan.Zero, null, $"image not found: {options.Image} (build it first: ./helios build)");
+
+        var start = new ProcessStartInfo(options.Program)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            UseShellExecute = false,
+        };
+        foreach (string arg in options.Arguments()) start.ArgumentList.Add(arg);
+
+        var console = new List<string>();
+        var stderr = new StringBuilder();
+        var clock = Stopwatch.StartNew();
+        TimeSpan? firstOutput = null;
+        using var process = new Process { StartInfo = start };
+        try
+        {
+            process.Start();
+        }
+        catch (System.ComponentModel.Win32Exception e)
+        {
+            return new QemuResult(RunOutcome.QemuFailed, null, -1, [], TimeSpan.Zero, null,
+                $"cannot start {options.Program}: {e.Message} (install it: ./helios setup)");
+        }
+        process.StandardInput.Close();
+
+        Task readOut = Task.Run(async () =>
+        {
+            while (await process.StandardOutput.ReadLineAsync() is string line)
+            {
+                line = line.TrimEnd('\r');
+                lock (console)
+                {
+                    firstOutput ??= clock.Elapsed;
+                    console.Add(line);
+                }
+                onLine?.Invoke(line);
+            }
+        });
+        Task readErr = Task.Run(async () => stderr.Append(await process.StandardError.ReadToEndAsync()));
+
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        timeout.CancelAfter(options.Timeout);
+        bool timedOut = false;
+        try
+        {
+            await process.WaitForExitAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            timedOut = true;
+            try { process.Kill(entireProcessTree: true); } catch (InvalidOperationException) { }
+            await process.WaitForExitAsync(CancellationToken.None);
+        }
+        await Task.WhenAll(readOut, readErr);
+        clock.Stop();
+
+        if (timedOut)
+        {
+            cancellation.ThrowIfCancellationRequested();
+            return new QemuResult(RunOutcome.TimedOut, null, -1, console, clock.Elapsed, firstOutput, null);
+        }
+        return QemuResult.Decode(process.ExitCode, console, clock.Elapsed, firstOutput, stderr.ToString());
+    }
+}

@@ -1,0 +1,55 @@
+// Runs the in-kernel tests of one ISA: one boot for every ordinary test, then one boot per test that expects a panic
+// (it must end the kernel with a panic report containing the expected text).
+using Helios.Tooling.Qemu;
+
+namespace Helios.Tooling.Testing;
+
+public sealed class KernelTestSession
+{
+    public const int Cpus = 2;
+    public const int MemoryMiB = 128;
+
+    private readonly RepoPaths _paths;
+
+    public KernelTestSession(RepoPaths paths) { _paths = paths; }
+
+    public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(120);
+
+    /// <summary>What the tests are told to expect about the machine they run on (BootTests).</summary>
+    public static string Expectations(Isa isa) => $"expect.cpus={Cpus} expect.isa={isa.Name()}";
+
+    public QemuOptions Options(Isa isa, string? filter) => new(isa, _paths.Image(isa, RepoPaths.KernelTestImage))
+    {
+        Cpus = Cpus,
+        MemoryMiB = MemoryMiB,
+        KernelArguments = Expectations(isa) + (filter is null ? "" : " test=" + filter),
+        Timeout = Timeout,
+    };
+
+    /// <summary>Boots the test image once; filter selects tests (a name or a prefix ending in '*').</summary>
+    public async Task<TestRunReport> RunAsync(Isa isa, string? filter = null, Action<string>? onLine = null, CancellationToken cancellation = default)
+        => TestRunParser.Parse(isa, await QemuRunner.RunAsync(Options(isa, filter), onLine, cancellation));
+
+    /// <summary>Runs a test that expects a panic, in a boot of its own: the runner runs it when named exactly.</summary>
+    public async Task<InKernelTestResult> RunDeferredAsync(InKernelTestResult deferred, CancellationToken cancellation = default)
+    {
+        TestRunReport report = await RunAsync(deferred.Isa, deferred.Name, null, cancellation);
+        InKernelTestResult? own = report.Results.FirstOrDefault(r => r.Name == deferred.Name);
+        return own ?? deferred with { Status = InKernelTestStatus.Failed, Message = "the test did not run: " + report.Run.Summary };
+    }
+
+    /// <summary>Every selected test of an ISA, deferred ones included; the report tells whether the main boot held up.</summary>
+    public async Task<(IReadOnlyList<InKernelTestResult> Results, TestRunReport MainRun)> RunAllAsync(Isa isa, string? filter = null,
+        Action<InKernelTestResult>? onResult = null, CancellationToken cancellation = default)
+    {
+        TestRunReport main = await RunAsync(isa, filter, null, cancellation);
+        var results = new List<InKernelTestResult>();
+        foreach (InKernelTestResult result in main.Results)
+        {
+            InKernelTestResult final = result.Status == InKernelTestStatus.Deferred ? await RunDeferredAsync(result, cancellation) : result;
+            results.Add(final);
+            onResult?.Invoke(final);
+        }
+        return (results, main);
+    }
+}

@@ -25,7 +25,11 @@ public static class SymbolTableWriter
 
     public static byte[] Write(IEnumerable<ImageSymbol> symbols, ulong linkBase)
     {
-        var sorted = symbols.Where(s => s.Address >= linkBase).OrderBy(s => s.Address).ThenBy(s => s.Kind).ToList();
+        // One name per address and kind: where ilc gave code an export alias too, the C# name wins.
+        var sorted = symbols.Where(s => s.Address >= linkBase)
+            .GroupBy(s => (s.Address, s.Kind))
+            .Select(g => g.OrderByDescending(s => s.Name.Contains('.')).ThenByDescending(s => s.Size).First())
+            .OrderBy(s => s.Address).ThenBy(s => s.Kind).ToList();
         var strings = new MemoryStream();
         var nameOffsets = new Dictionary<string, uint>();
         foreach (ImageSymbol symbol in sorted)

@@ -43,6 +43,14 @@ namespace Helios.Kernel.Boot.Acpi
             return tables;
         }
 
+        /// <summary>Where the root table says the table with this signature is, or 0.</summary>
+        public ulong AddressOf(string signature)
+        {
+            foreach ((string sig, ulong address) in _tables)
+                if (sig == signature) return address;
+            return 0;
+        }
+
         /// <summary>The table with this signature (header included), or an empty span.</summary>
         public ReadOnlySpan<byte> Find(string signature)
         {

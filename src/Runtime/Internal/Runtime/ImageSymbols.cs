@@ -36,6 +36,8 @@ namespace Internal.Runtime
         /// <summary>Registers the table of an image loaded at loadBase; an empty or malformed table is ignored.</summary>
         public static void Register(byte* start, byte* end, byte* loadBase)
         {
+            s_table = null;
+            s_count = 0;
             if (end - start < HeaderSize || *(uint*)start != Magic || *(uint*)(start + 4) != Version) return;
             uint count = *(uint*)(start + 8);
             uint stringsOffset = *(uint*)(start + 12);
@@ -98,16 +100,6 @@ namespace Internal.Runtime
             fixed (char* d = name)
                 for (int i = 0; i < length; i++) d[i] = (char)s[i];
             return name;
-        }
-    }
-
-    internal static unsafe class TypeNames
-    {
-        internal static string FullName(MethodTable* mt)
-        {
-            if (ImageSymbols.TryLookup(mt, out string name, out ulong offset, out SymbolKind kind) && offset == 0 && kind == SymbolKind.Type)
-                return name;
-            return "MethodTable@0x" + ((ulong)mt).ToString("x");
         }
     }
 }

@@ -1,0 +1,36 @@
+// The kernel image boots on both ISAs and reports what QEMU gave it: ISA, CPUs, memory, command line; then it exits
+// with status 0. Different machine sizes prove the numbers come from the machine.
+using Helios.Tooling;
+using Helios.Tooling.Qemu;
+using Xunit;
+
+namespace Helios.Tests.InKernel;
+
+public class BootTests
+{
+    [Theory]
+    [InlineData("x86_64", 1, 128, "PVH")]
+    [InlineData("x86_64", 3, 256, "PVH")]
+    [InlineData("arm64", 1, 128, "device tree")]
+    [InlineData("arm64", 4, 512, "device tree")]
+    public async Task BannerDescribesTheMachine(string isaName, int cpus, int memoryMiB, string protocol)
+    {
+        Isa isa = IsaNames.Parse(isaName);
+        QemuResult run = await QemuRunner.RunAsync(new QemuOptions(isa, TestData.Repo.Image(isa, RepoPaths.KernelImage))
+        {
+            Cpus = cpus,
+            MemoryMiB = memoryMiB,
+            KernelArguments = "console=serial greeting=\"hello helios\"",
+        });
+        Assert.True(run.Succeeded, run.Summary + "\n" + string.Join("\n", run.Console));
+        Assert.Contains($"Helios kernel for {isaName}, booted by {protocol}", run.Console);
+        Assert.Contains($"  cpus:   {cpus}", run.Console);
+        Assert.Contains("  command line: \"console=serial greeting=\"hello helios\"\"", run.Console);
+        string memory = Assert.Single(run.Console, l => l.StartsWith("  memory: ", StringComparison.Ordinal));
+        // x86_64 loses a little RAM to firmware; arm64 has all of it.
+        double usableMiB = double.Parse(memory.Split(' ', StringSplitOptions.RemoveEmptyEntries)[1]);
+        Assert.InRange(usableMiB, memoryMiB - 2.0, memoryMiB);
+        Assert.Equal("HELIOS-EXIT 0", run.Console[^1]);
+        Assert.Equal(1, run.QemuStatus);
+    }
+}

@@ -41,7 +41,7 @@ internal static class BootCommand
             RepoPaths paths = RepoPaths.Find();
             if (!parse.GetValue(noBuild))
             {
-                int built = await BuildRunner.BuildAsync(paths, "Debug", quiet: true);
+                int built = await BuildRunner.BuildAsync(paths, "Debug", summary: false);
                 if (built != 0) return built;
             }
             IReadOnlyList<Isa> isas = IsaNames.Expand(parse.GetValue(arch)!);

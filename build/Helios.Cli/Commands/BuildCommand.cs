@@ -10,7 +10,7 @@ internal static class BuildCommand
     {
         var configuration = new Option<string>("--configuration", "-c") { Description = "Build configuration", DefaultValueFactory = _ => "Debug" };
         var command = new Command("build", "Build the runtime, the kernel and every image for x86_64 and arm64") { configuration };
-        command.SetAction((parse, _) => BuildRunner.BuildAsync(RepoPaths.Find(), parse.GetValue(configuration)!, quiet: false));
+        command.SetAction((parse, _) => BuildRunner.BuildAsync(RepoPaths.Find(), parse.GetValue(configuration)!, summary: true));
         return command;
     }
 }

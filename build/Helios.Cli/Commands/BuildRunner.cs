@@ -12,7 +12,11 @@ internal static partial class BuildRunner
     [GeneratedRegex(@"helios: \[(?<isa>[a-z0-9_]+)\] (?<image>[^:]+): (?<step>.*)$")]
     private static partial Regex StepLine();
 
-    public static async Task<int> BuildAsync(RepoPaths paths, string configuration, bool quiet)
+    /// <summary>
+    /// Builds the solution. The image steps are shown as they run; `summary` adds the closing line even when there was
+    /// nothing to do (boot and test build silently when everything is up to date).
+    /// </summary>
+    public static async Task<int> BuildAsync(RepoPaths paths, string configuration, bool summary)
     {
         var start = new ProcessStartInfo("dotnet")
         {
@@ -42,13 +46,13 @@ internal static partial class BuildRunner
                     steps[m.Groups["isa"].Value] = m.Groups["image"].Value + ": " + Relative(m.Groups["step"].Value);
                     stepCount++;
                 }
-                if (!quiet && !AnsiConsole.Profile.Capabilities.Interactive)
+                if (!AnsiConsole.Profile.Capabilities.Interactive)
                     Console.Out.WriteLine($"  {m.Groups["isa"].Value,-7} {m.Groups["image"].Value}: {Relative(m.Groups["step"].Value)}");
             }
         }
 
         Task pumps = Task.WhenAll(Pump(process.StandardOutput), Pump(process.StandardError));
-        if (!quiet && AnsiConsole.Profile.Capabilities.Interactive)
+        if (AnsiConsole.Profile.Capabilities.Interactive)
         {
             await AnsiConsole.Live(Table(steps, clock.Elapsed)).StartAsync(async live =>
             {
@@ -70,7 +74,7 @@ internal static partial class BuildRunner
             AnsiConsole.MarkupLine($"[red]build failed[/] (dotnet build exited with {process.ExitCode})");
             return process.ExitCode;
         }
-        if (!quiet)
+        if (summary || stepCount > 0)
             AnsiConsole.MarkupLine(stepCount == 0
                 ? $"[green]images up to date[/] ({clock.Elapsed.TotalSeconds:0.0} s)"
                 : $"[green]built[/] {stepCount} image steps in {clock.Elapsed.TotalSeconds:0.0} s; images in {Markup.Escape(Path.GetRelativePath(Environment.CurrentDirectory, paths.ImagesDirectory))}");

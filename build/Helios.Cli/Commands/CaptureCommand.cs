@@ -21,7 +21,7 @@ internal static class CaptureCommand
         command.SetAction(async (parse, cancel) =>
         {
             RepoPaths paths = RepoPaths.Find();
-            int built = await BuildRunner.BuildAsync(paths, "Debug", quiet: true);
+            int built = await BuildRunner.BuildAsync(paths, "Debug", summary: false);
             if (built != 0) return built;
             Isa isa = IsaNames.Parse(parse.GetValue(arch)!);
             var options = new QemuOptions(isa, paths.Image(isa, RepoPaths.KernelImage))

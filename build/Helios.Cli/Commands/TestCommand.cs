@@ -20,7 +20,7 @@ internal static class TestCommand
             RepoPaths paths = RepoPaths.Find();
             if (!parse.GetValue(noBuild))
             {
-                int built = await BuildRunner.BuildAsync(paths, "Debug", quiet: true);
+                int built = await BuildRunner.BuildAsync(paths, "Debug", summary: false);
                 if (built != 0) return built;
             }
             var session = new KernelTestSession(paths) { Timeout = TimeSpan.FromSeconds(parse.GetValue(timeout)) };

@@ -12,7 +12,7 @@ RhpInitialDynamicInterfaceDispatch:
         push    rcx
         push    r8
         push    r9
-        sub     rsp, 8*16 + 8           // xmm0-7, keeping rsp 16-byte aligned for the call
+        sub     rsp, 8*16               // xmm0-7; with rbp and six pushes rsp is 16-byte aligned for the call
         movdqu  [rsp + 0*16], xmm0
         movdqu  [rsp + 1*16], xmm1
         movdqu  [rsp + 2*16], xmm2
@@ -32,7 +32,7 @@ RhpInitialDynamicInterfaceDispatch:
         movdqu  xmm5, [rsp + 5*16]
         movdqu  xmm6, [rsp + 6*16]
         movdqu  xmm7, [rsp + 7*16]
-        add     rsp, 8*16 + 8
+        add     rsp, 8*16
         pop     r9
         pop     r8
         pop     rcx

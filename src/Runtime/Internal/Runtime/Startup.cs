@@ -18,6 +18,8 @@ namespace Internal.Runtime
         public byte* ImageEnd;
         public byte* HeapStart;         // the first heap region
         public byte* HeapEnd;
+        public byte* EhFrameHeaderStart; // .eh_frame_hdr: the sorted index of the image's unwind records
+        public byte* EhFrameHeaderEnd;
     }
 
     public static unsafe class Startup
@@ -68,6 +70,7 @@ namespace Internal.Runtime
             s_layout = layout;
             Heap.AddRegion(layout.HeapStart, (nuint)(layout.HeapEnd - layout.HeapStart));
             ImageSymbols.Register(layout.SymbolsStart, layout.SymbolsEnd, layout.ImageStart);
+            ExceptionHandling.ManagedCode.Register(layout);
 
             for (nint* module = layout.ModulesStart; module < layout.ModulesEnd; module++)
                 if (*module != 0) InitializeModule((ReadyToRunHeader*)*module);

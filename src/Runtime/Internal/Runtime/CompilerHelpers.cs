@@ -1,28 +1,10 @@
-// throw. Exceptions do not unwind yet (that is the exceptions issue): every throw is unhandled and goes to the host,
-// which reports the exception's type and message and stops the image.
+// Methods ilc calls by class and method name rather than by export (its contract with a class library): startup
+// hooks, the throws behind range, overflow, null and division checks, and type-token lookups in shared generic code.
 using System;
 using System.Runtime;
 
-namespace Internal.Runtime
-{
-    internal static class ExceptionHandling
-    {
-        [RuntimeExport("RhpThrowEx")]
-        private static void ThrowEx(object exception)
-        {
-            if (exception is null) exception = new NullReferenceException();
-            RuntimeHost.UnhandledException(exception);
-        }
-
-        [RuntimeExport("RhpRethrow")]
-        private static void Rethrow() => RuntimeHost.FailFast("rethrow outside a catch block");
-    }
-}
-
 namespace Internal.Runtime.CompilerHelpers
 {
-    using Internal.Runtime;
-
     // Exports ilc requires of every class library (its contract).
     internal static unsafe class StartupCodeHelpers
     {

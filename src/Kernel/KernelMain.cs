@@ -4,6 +4,7 @@ using System.Runtime.InteropServices;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Boot;
 using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Memory;
 using Internal.Runtime;
 
 namespace Helios.Kernel
@@ -31,6 +32,7 @@ namespace Helios.Kernel
             BootInfo = boot;
             if (new CommandLine(boot.CommandLine).HasFlag("bootinfo.dump"))
                 memory.Dump(platform.BootInformationAddress, KernelConsole.WriteLine);
+            platform.ProtectNullPages(NullGuard.Pages);  // boot information may sit in page 0: read first
             HeapSetup.AddBootMemory(boot, layout);
             Banner.Print(platform, boot);
 

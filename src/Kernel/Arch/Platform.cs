@@ -1,11 +1,11 @@
 // The ISA seam: everything the portable kernel needs from the machine. Arch/X64 and Arch/Arm64 implement it; Create
-// is the one place that picks. IsX64 is a compile-time constant per image (the build passes
-// --feature:Helios.Isa.X64=true|false to ilc), so each image carries only its own ISA's code.
+// is the one place that picks. TargetIsa.IsX64 is a compile-time constant per image, so each image carries only its
+// own ISA's code.
 using System;
-using System.Diagnostics.CodeAnalysis;
 using Helios.Kernel.Arch.Arm64;
 using Helios.Kernel.Arch.X64;
 using Helios.Kernel.Boot;
+using Internal.Runtime;
 
 namespace Helios.Kernel.Arch
 {
@@ -14,12 +14,9 @@ namespace Helios.Kernel.Arch
         /// <summary>The platform the kernel runs on; set once at boot.</summary>
         public static Platform Current { get; private set; }
 
-        [FeatureSwitchDefinition("Helios.Isa.X64")]
-        private static bool IsX64 => true;
-
         internal static Platform Create(nuint bootArgument)
         {
-            Current = IsX64 ? new X64Platform(bootArgument) : new Arm64Platform(bootArgument);
+            Current = TargetIsa.IsX64 ? new X64Platform(bootArgument) : new Arm64Platform(bootArgument);
             return Current;
         }
 
@@ -34,6 +31,9 @@ namespace Helios.Kernel.Arch
 
         /// <summary>Reads the boot information through memory (the identity map, possibly recorded).</summary>
         public abstract BootInfo ReadBootInfo(IPhysicalMemory memory);
+
+        /// <summary>Unmaps the lowest pages (Memory/NullGuard), once nothing there is needed any more.</summary>
+        public abstract void ProtectNullPages(int pageCount);
 
         /// <summary>Where the boot information is: the PVH start_info (x86_64) or the device tree (arm64).</summary>
         public abstract ulong BootInformationAddress { get; }

@@ -4,6 +4,7 @@ namespace Helios.Kernel.Diagnostics
     public enum TrapKind
     {
         DivideByZero,
+        IntegerOverflow,    // a division whose quotient does not fit (x86_64 reports it as a divide error)
         UndefinedInstruction,
         PageFault,
         ProtectionFault,

@@ -30,6 +30,20 @@ public class HarnessTests
     [Theory]
     [InlineData("x86_64")]
     [InlineData("arm64")]
+    public async Task AnExceptionEscapingATestFailsItAndTheRunGoesOn(string isa)
+    {
+        TestRunReport report = await Run(isa, "Throws");
+        InKernelTestResult result = Assert.Single(report.Results);
+        Assert.Equal(InKernelTestStatus.Failed, result.Status);
+        Assert.Contains("unhandled exception: System.InvalidOperationException: the harness asked for an exception", result.Message);
+        Assert.Contains("HarnessTests.Throws", result.Message);
+        Assert.Equal(RunOutcome.Exited, report.Run.Outcome);
+        Assert.Equal(1, report.Run.KernelExitCode);
+    }
+
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
     public async Task APanicIsAFailure(string isa)
     {
         TestRunReport report = await Run(isa, "Panics");

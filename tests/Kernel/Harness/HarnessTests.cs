@@ -1,5 +1,5 @@
-// Tests that misbehave on purpose, so the host harness can prove it notices: a failing test, a panic, a kernel that
-// dies without reporting, and one that hangs. They run only when asked for by name.
+// Tests that misbehave on purpose, so the host harness can prove it notices: a failing test, one that throws, a panic,
+// a kernel that dies without reporting, and one that hangs. They run only when asked for by name.
 using Helios.Kernel.Arch;
 using Helios.Kernel.Diagnostics;
 using Helios.Testing;
@@ -12,6 +12,9 @@ namespace Helios.Kernel.Tests.Harness
 
         [Test(Category = Category)]
         public static void Fails() => Assert.Equal(2, 1 + 2);
+
+        [Test(Category = Category)]
+        public static void Throws() => throw new System.InvalidOperationException("the harness asked for an exception");
 
         [Test(Category = Category)]
         public static void Panics() => Panic.Halt("the harness asked for a panic");

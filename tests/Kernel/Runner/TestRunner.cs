@@ -2,6 +2,7 @@
 // "test=<name>" or "test=<prefix>*" on the kernel command line selects tests; without it every test outside a
 // category runs. A test that expects a panic runs only when the filter names it exactly; otherwise it is listed as
 // deferred, for a boot of its own.
+using System;
 using Helios.Kernel;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Boot;
@@ -37,11 +38,16 @@ namespace Helios.Kernel.Tests.Runner
                 Emit(TestProtocol.Run, test.Name);
                 TestContext.Begin();
                 ulong start = Platform.Current.ReadCycleCounter();
-                test.Run();
+                string escaped = test.ExpectPanic is null ? RunCatching(test) : RunUnprotected(test);
                 ulong cycles = Platform.Current.ReadCycleCounter() - start;
                 if (test.ExpectPanic is not null)
                 {
                     Emit(TestProtocol.Fail, test.Name + " " + TestProtocol.OneLine("expected a panic containing \"" + test.ExpectPanic + "\", but the test returned"));
+                    failed++;
+                }
+                else if (escaped is not null)
+                {
+                    Emit(TestProtocol.Fail, test.Name + " " + TestProtocol.OneLine("unhandled exception: " + escaped));
                     failed++;
                 }
                 else if (TestContext.Failures > 0)
@@ -57,6 +63,27 @@ namespace Helios.Kernel.Tests.Runner
             }
             Emit(TestProtocol.Done, passed.ToString() + " " + failed.ToString() + " " + deferred.ToString());
             return failed == 0 ? (int)ExitCode.Success : (int)ExitCode.Failure;
+        }
+
+        // An exception escaping an ordinary test fails that test and the run goes on.
+        private static string RunCatching(TestCase test)
+        {
+            try
+            {
+                test.Run();
+                return null;
+            }
+            catch (Exception e)
+            {
+                return e.ToString();
+            }
+        }
+
+        // A test that expects a panic must be able to end the kernel, with an unhandled exception too.
+        private static string RunUnprotected(TestCase test)
+        {
+            test.Run();
+            return null;
         }
 
         private static bool Selected(TestCase test, string filter)

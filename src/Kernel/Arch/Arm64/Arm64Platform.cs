@@ -25,6 +25,8 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override BootInfo ReadBootInfo(IPhysicalMemory memory) => DeviceTreeBootInfo.Read(memory, _deviceTree);
 
+        public override void ProtectNullPages(int pageCount) => Cpu.UnmapLowPages(pageCount);
+
         public override ulong BootInformationAddress => _deviceTree;
 
         public override void Exit(int code)

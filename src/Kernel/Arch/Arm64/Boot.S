@@ -18,6 +18,9 @@
 // Level-1 block descriptors (1 GiB): valid block, access flag, attribute index.
 #define BLOCK_DEVICE        ((1 << 0) | (1 << 10) | (0 << 2) | (1 << 54) | (1 << 53))
 #define BLOCK_NORMAL        ((1 << 0) | (1 << 10) | (1 << 2) | (3 << 8))
+// Level-2 blocks (2 MiB) share the level-1 format; level-3 pages (4 KiB) and table descriptors end in 0b11.
+#define PAGE_DEVICE         ((3 << 0) | (1 << 10) | (0 << 2) | (1 << 54) | (1 << 53))
+#define TABLE               (3 << 0)
 // virt's RAM starts at 1 GiB; the 256 GiB and above are high PCIe MMIO.
 #define RAM_FIRST_GIB       1
 #define RAM_LAST_GIB        255
@@ -26,7 +29,8 @@
         .globl _start
 _start:
         mrs     x1, mpidr_el1
-        and     x1, x1, #0xFF
+        ldr     x2, =0xFF00FFFFFF       // Aff3..Aff0: the boot CPU is the one at affinity 0.0.0.0
+        and     x1, x1, x2
         cbnz    x1, park                // only CPU 0 boots; others wait for the SMP issue's PSCI CPU_ON
         mov     x19, x0                 // device tree (or 0)
 
@@ -64,6 +68,31 @@ _start:
         cmp     x2, #512
         b.lo    3b
 
+        // GiB 0 (flash and devices) in 2 MiB blocks, and its first 2 MiB in 4 KiB pages, so that the kernel can
+        // unmap the lowest ones (Platform.ProtectNullPages): a null dereference must fault.
+        ldr     x2, =boot_level2
+        orr     x3, x2, #TABLE
+        str     x3, [x1]
+        mov     x5, #1                  // 2 MiB block index 1..511
+        ldr     x4, =BLOCK_DEVICE
+6:      lsl     x3, x5, #21
+        orr     x3, x3, x4
+        str     x3, [x2, x5, lsl #3]
+        add     x5, x5, #1
+        cmp     x5, #512
+        b.lo    6b
+        ldr     x6, =boot_level3
+        orr     x3, x6, #TABLE
+        str     x3, [x2]
+        mov     x5, #0                  // 4 KiB page index 0..511
+        ldr     x4, =PAGE_DEVICE
+7:      lsl     x3, x5, #12
+        orr     x3, x3, x4
+        str     x3, [x6, x5, lsl #3]
+        add     x5, x5, #1
+        cmp     x5, #512
+        b.lo    7b
+
         ldr     x1, =MAIR_VALUE
         msr     mair_el1, x1
         ldr     x1, =TCR_VALUE
@@ -92,6 +121,9 @@ park:
         .bss
         .balign 4096
 boot_level1:    .skip 4096
+boot_level2:    .skip 4096
+boot_level3:    .skip 4096
+        .globl boot_level3
         .balign 16
 boot_stack:     .skip 256 * 1024        // the kernel's only stack until threads exist
 boot_stack_top:

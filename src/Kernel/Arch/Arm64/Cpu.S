@@ -7,6 +7,22 @@ helios_arm64_semihost:
         hlt     #0xF000
         ret
 
+        .globl helios_arm64_unmap_low_pages
+helios_arm64_unmap_low_pages:           // (int count): clears boot_level3[0..count) and flushes the TLB
+        mov     w0, w0                  // zero-extend count
+        ldr     x1, =boot_level3
+        mov     x2, #0
+1:      cmp     x2, x0
+        b.hs    2f
+        str     xzr, [x1, x2, lsl #3]
+        add     x2, x2, #1
+        b       1b
+2:      dsb     ishst
+        tlbi    vmalle1
+        dsb     ish
+        isb
+        ret
+
         .globl helios_arm64_halt_forever
 helios_arm64_halt_forever:
         msr     daifset, #0xF

@@ -26,5 +26,9 @@ namespace Helios.Kernel.Arch.Arm64
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_system_off")]
         internal static extern void SystemOff();
+
+        // Clears the first count entries of the boot page table for the lowest 2 MiB (Boot.S) and flushes the TLB.
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_unmap_low_pages")]
+        internal static extern void UnmapLowPages(int count);
     }
 }

@@ -2,6 +2,7 @@
 using System.Runtime.InteropServices;
 using System.Text;
 using Helios.Kernel.Diagnostics;
+using Internal.Runtime.ExceptionHandling;
 
 namespace Helios.Kernel.Arch.Arm64
 {
@@ -31,8 +32,14 @@ namespace Helios.Kernel.Arch.Arm64
             uint ec = (uint)(frame->Esr >> 26) & 0x3F;
             bool synchronous = type == 0;
             bool hasAddress = synchronous && ec is EcDataAbort or EcDataAbortLower or EcInstructionAbort or EcInstructionAbortLower or EcPcAlignment;
+            TrapKind kind = synchronous ? KindOf(ec, frame->Esr) : TrapKind.UnexpectedInterrupt;
+
+            RegisterContext interrupted = default;
+            Arm64TrapFrame.CopyTo(frame, ref interrupted);
+            Traps.RaiseInManagedCode(kind, hasAddress ? frame->Far : 0, &interrupted);
+
             var report = new TrapReport(
-                synchronous ? KindOf(ec) : TrapKind.UnexpectedInterrupt,
+                kind,
                 synchronous ? NameOf(ec) : type == 1 ? "IRQ" : type == 2 ? "FIQ" : "SError",
                 frame->Elr,
                 hasAddress ? frame->Far : 0,
@@ -42,9 +49,14 @@ namespace Helios.Kernel.Arch.Arm64
             Traps.Unhandled(report);
         }
 
-        private static TrapKind KindOf(uint ec) => ec switch
+        // Data and instruction aborts: the fault status code (ESR ISS[5:0]) tells an alignment fault from the rest.
+        private const uint FaultStatusMask = 0x3F;
+        private const uint AlignmentFault = 0x21;
+
+        private static TrapKind KindOf(uint ec, ulong esr) => ec switch
         {
             EcUnknown => TrapKind.UndefinedInstruction,
+            EcDataAbort or EcDataAbortLower when (esr & FaultStatusMask) == AlignmentFault => TrapKind.Alignment,
             EcDataAbort or EcDataAbortLower or EcInstructionAbort or EcInstructionAbortLower => TrapKind.PageFault,
             EcPcAlignment or EcSpAlignment => TrapKind.Alignment,
             EcFloatingPoint => TrapKind.FloatingPoint,

@@ -40,14 +40,22 @@ helios_x64_read_cr0:
         mov     rax, cr0
         ret
 
-        .globl helios_x64_read_cr2
-helios_x64_read_cr2:
-        mov     rax, cr2
-        ret
-
         .globl helios_x64_read_cr3
 helios_x64_read_cr3:
         mov     rax, cr3
+        ret
+
+        .globl helios_x64_unmap_low_pages
+helios_x64_unmap_low_pages:             // (int count): clears boot_pt0[0..count) and flushes the TLB
+        lea     rax, [rip + boot_pt0]
+        xor     ecx, ecx
+1:      cmp     ecx, edi
+        jae     2f
+        mov     qword ptr [rax + rcx * 8], 0
+        inc     ecx
+        jmp     1b
+2:      mov     rax, cr3
+        mov     cr3, rax
         ret
 
         .globl helios_x64_lidt

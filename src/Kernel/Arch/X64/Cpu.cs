@@ -24,9 +24,6 @@ namespace Helios.Kernel.Arch.X64
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_read_cr0")]
         internal static extern ulong ReadCr0();
 
-        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_read_cr2")]
-        internal static extern ulong ReadCr2();
-
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_lidt")]
         internal static extern void LoadIdt(void* descriptor);
 
@@ -45,5 +42,9 @@ namespace Helios.Kernel.Arch.X64
         // The 256 trap entry stubs' addresses (Traps.S), for the IDT.
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_trap_stub_table")]
         internal static extern ulong* TrapStubTable();
+
+        // Clears the first count entries of the boot page table for the lowest 2 MiB (Boot.S) and flushes the TLB.
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_unmap_low_pages")]
+        internal static extern void UnmapLowPages(int count);
     }
 }

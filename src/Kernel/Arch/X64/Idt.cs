@@ -2,6 +2,7 @@
 using System.Runtime.InteropServices;
 using System.Text;
 using Helios.Kernel.Diagnostics;
+using Internal.Runtime.ExceptionHandling;
 
 namespace Helios.Kernel.Arch.X64
 {
@@ -58,11 +59,18 @@ namespace Helios.Kernel.Arch.X64
         {
             ulong vector = frame->Vector;
             bool pageFault = vector == 14;
+            TrapKind kind = KindOf(vector);
+            if (kind == TrapKind.DivideByZero && DivideError.IsOverflow(*frame)) kind = TrapKind.IntegerOverflow;
+
+            RegisterContext interrupted = default;
+            frame->CopyTo(ref interrupted);
+            Traps.RaiseInManagedCode(kind, pageFault ? frame->FaultAddress : 0, &interrupted);
+
             var report = new TrapReport(
-                KindOf(vector),
+                kind,
                 NameOf(vector),
                 frame->Rip,
-                pageFault ? Cpu.ReadCr2() : 0,
+                pageFault ? frame->FaultAddress : 0,
                 pageFault,
                 frame->ErrorCode,
                 Registers(frame));

@@ -42,6 +42,8 @@ trap_common:
         push    rcx
         push    rbx
         push    rax
+        mov     rax, cr2                // the fault address of a #PF, before any nested fault replaces it
+        push    rax
         mov     rdi, rsp                // TrapFrame*
         mov     rbx, rsp                // rbx is callee-saved: restores rsp after the call
         and     rsp, -16
@@ -54,6 +56,7 @@ trap_common:
         call    rax
         fxrstor [rsp]
         mov     rsp, rbx
+        add     rsp, 8                  // the fault address
         pop     rax
         pop     rbx
         pop     rcx

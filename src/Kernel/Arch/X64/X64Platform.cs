@@ -26,6 +26,8 @@ namespace Helios.Kernel.Arch.X64
 
         public override BootInfo ReadBootInfo(IPhysicalMemory memory) => PvhBootInfo.Read(memory, _startInfo);
 
+        public override void ProtectNullPages(int pageCount) => Cpu.UnmapLowPages(pageCount);
+
         public override ulong BootInformationAddress => _startInfo;
 
         public override void Exit(int code)

@@ -3,8 +3,10 @@
 using System.Runtime.InteropServices;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Boot;
+using Helios.Kernel.Cpus;
 using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Memory;
+using Helios.Kernel.Time;
 using Internal.Runtime;
 
 namespace Helios.Kernel
@@ -32,8 +34,16 @@ namespace Helios.Kernel
             BootInfo = boot;
             if (new CommandLine(boot.CommandLine).HasFlag("bootinfo.dump"))
                 memory.Dump(platform.BootInformationAddress, KernelConsole.WriteLine);
-            platform.ProtectNullPages(NullGuard.Pages);  // boot information may sit in page 0: read first
-            HeapSetup.AddBootMemory(boot, layout);
+            Frames.Initialize(boot, layout, platform);      // physical memory, less what is in use
+            AddressSpace.Initialize(boot, layout, platform);// the kernel's own page tables: null and stack guards
+            CpuSetup.CreateCpus(boot, platform);
+            CpuSetup.InitializeBootCpu(layout);             // per-CPU block, the boot thread, an idle thread
+            platform.InitializeInterrupts(boot);            // controllers; the counter calibrated
+            Clock.Initialize(platform.CounterFrequency);
+            platform.InitializeThisCpu(Cpu.Current);
+            platform.StartTick(Tick.Hz(boot));
+            Cpu.Current.Online = true;
+            Processor.EnableInterrupts();
             Banner.Print(platform, boot);
 
             KernelExit.Exit(Payload(boot));

@@ -1,5 +1,7 @@
 // Runs the in-kernel tests of one ISA: one boot for every ordinary test, then one boot per test that expects a panic
-// (it must end the kernel with a panic report containing the expected text).
+// (it must end the kernel with a panic report containing the expected text). Tests run under -icount: time then
+// follows the instructions executed, so rates, timeouts and fairness are checked against a clock that the host's
+// load cannot disturb, and every run repeats exactly.
 using Helios.Tooling.Qemu;
 
 namespace Helios.Tooling.Testing;
@@ -24,6 +26,7 @@ public sealed class KernelTestSession
         MemoryMiB = MemoryMiB,
         KernelArguments = Expectations(isa) + (filter is null ? "" : " test=" + filter),
         Timeout = Timeout,
+        DeterministicTiming = true,
     };
 
     /// <summary>Boots the test image once; filter selects tests (a name or a prefix ending in '*').</summary>

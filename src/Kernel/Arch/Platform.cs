@@ -4,7 +4,10 @@
 using System;
 using Helios.Kernel.Arch.Arm64;
 using Helios.Kernel.Arch.X64;
+using System.Collections.Generic;
 using Helios.Kernel.Boot;
+using Helios.Kernel.Cpus;
+using Helios.Kernel.Memory;
 using Internal.Runtime;
 
 namespace Helios.Kernel.Arch
@@ -32,8 +35,50 @@ namespace Helios.Kernel.Arch
         /// <summary>Reads the boot information through memory (the identity map, possibly recorded).</summary>
         public abstract BootInfo ReadBootInfo(IPhysicalMemory memory);
 
-        /// <summary>Unmaps the lowest pages (Memory/NullGuard), once nothing there is needed any more.</summary>
-        public abstract void ProtectNullPages(int pageCount);
+        /// <summary>How this ISA's page-table entries look.</summary>
+        public abstract PageFormat PageFormat { get; }
+
+        /// <summary>Physical ranges holding device registers (mapped as Device memory, RAM is mapped over them).</summary>
+        public abstract List<(ulong Start, ulong End)> DeviceWindows { get; }
+
+        /// <summary>Usable memory the platform keeps from the frame allocator (x86_64: the first MiB).</summary>
+        public abstract List<(ulong Start, ulong End)> ReservedMemory { get; }
+
+        /// <summary>Makes the page table at root the current CPU's (CR3, TTBR0_EL1) and flushes the TLB.</summary>
+        public abstract void ActivatePageTables(ulong root);
+
+        /// <summary>Drops this CPU's TLB entries for [address, address+size).</summary>
+        public abstract void FlushTlb(ulong address, ulong size);
+
+        /// <summary>
+        /// Lays out a new thread's stack below top so that switching to it starts helios_thread_trampoline with the
+        /// thread (Arch/*/Context.S); returns the stack pointer to switch to.
+        /// </summary>
+        public abstract ulong PrepareThreadStack(ulong top, nint thread);
+
+        /// <summary>
+        /// The boot CPU's interrupt controllers and timers, calibrated: afterwards CounterFrequency is known and
+        /// interrupts can be taken (once a CPU enables them).
+        /// </summary>
+        public abstract void InitializeInterrupts(BootInfo boot);
+
+        /// <summary>This CPU's own part of the interrupt controller (every CPU calls it, the boot CPU included).</summary>
+        public abstract void InitializeThisCpu(Cpu cpu);
+
+        /// <summary>Counts per second of ReadCycleCounter.</summary>
+        public abstract ulong CounterFrequency { get; }
+
+        /// <summary>Starts this CPU's periodic timer at hz; each tick runs Scheduler.Tick.</summary>
+        public abstract void StartTick(uint hz);
+
+        /// <summary>The interrupt number of the tick (for measurements).</summary>
+        public abstract int TickInterrupt { get; }
+
+        /// <summary>Interrupts cpu (an IPI) so that it leaves its idle wait and looks at its run queue.</summary>
+        public abstract void SendWakeup(Cpu cpu);
+
+        /// <summary>The running CPU's hardware id, as the boot information names CPUs (APIC id, MPIDR).</summary>
+        public abstract ulong CurrentCpuHardwareId { get; }
 
         /// <summary>Where the boot information is: the PVH start_info (x86_64) or the device tree (arm64).</summary>
         public abstract ulong BootInformationAddress { get; }

@@ -6,12 +6,15 @@ namespace Helios.Kernel.Boot
 {
     public sealed class BootInfo
     {
-        public BootInfo(string protocol, string commandLine, List<MemoryRegion> memory, int cpuCount)
+        public BootInfo(string protocol, string commandLine, List<MemoryRegion> memory, List<CpuDescription> cpus,
+            List<MemoryAffinity> affinity = null, List<ReservedRange> reserved = null)
         {
             Protocol = protocol;
             CommandLine = commandLine ?? "";
             Memory = memory;
-            CpuCount = cpuCount;
+            Cpus = cpus;
+            Affinity = affinity ?? new List<MemoryAffinity>();
+            Reserved = reserved ?? new List<ReservedRange>();
         }
 
         /// <summary>How the kernel was booted, e.g. "PVH" or "device tree".</summary>
@@ -19,9 +22,41 @@ namespace Helios.Kernel.Boot
 
         public string CommandLine { get; }
 
+        /// <summary>The memory map, sorted by address.</summary>
         public List<MemoryRegion> Memory { get; }
 
-        public int CpuCount { get; }
+        /// <summary>The enabled processors, in the order the firmware lists them.</summary>
+        public List<CpuDescription> Cpus { get; }
+
+        public int CpuCount => Cpus.Count;
+
+        /// <summary>NUMA domains of memory ranges; empty on a machine without NUMA information.</summary>
+        public List<MemoryAffinity> Affinity { get; }
+
+        /// <summary>Boot structures in memory the kernel still needs: not to be handed out.</summary>
+        public List<ReservedRange> Reserved { get; }
+
+        /// <summary>How many NUMA domains the processors and memory name (at least 1).</summary>
+        public int DomainCount
+        {
+            get
+            {
+                int highest = 0;
+                foreach (CpuDescription cpu in Cpus)
+                    if (cpu.Domain > highest) highest = cpu.Domain;
+                foreach (MemoryAffinity range in Affinity)
+                    if (range.Domain > highest) highest = range.Domain;
+                return highest + 1;
+            }
+        }
+
+        /// <summary>The NUMA domain of a physical address (0 when no affinity names it).</summary>
+        public int DomainOf(ulong address)
+        {
+            foreach (MemoryAffinity range in Affinity)
+                if (address >= range.Start && address - range.Start < range.Length) return range.Domain;
+            return 0;
+        }
 
         public ulong UsableBytes
         {

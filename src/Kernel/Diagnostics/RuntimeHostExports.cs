@@ -1,5 +1,7 @@
 // The kernel hosts the runtime of its own image: the runtime's RuntimeHost imports bind to these at link time.
+using System;
 using System.Runtime;
+using Helios.Kernel.Memory;
 
 namespace Helios.Kernel.Diagnostics
 {
@@ -12,12 +14,20 @@ namespace Helios.Kernel.Diagnostics
         [RuntimeExport("helios_host_unhandled_exception")]
         private static void UnhandledException(object exception) => Panic.UnhandledException(exception);
 
-        // The kernel gives the heap all it will get at boot (KernelMain); the memory manager (issue 4) grows it.
+        // The heap starts in the image's early heap; past that it grows by runs of frames (2 MiB at least).
         [RuntimeExport("helios_host_grow_heap")]
         private static void* GrowHeap(nuint minimumSize, nuint* size)
         {
             *size = 0;
-            return null;
+            if (Frames.Allocator is null) return null;
+            ulong bytes = Math.Max((ulong)minimumSize, HeapGrowth);
+            ulong frames = (bytes + FrameAllocator.FrameSize - 1) / FrameAllocator.FrameSize;
+            ulong address = Frames.Allocate(frames);
+            if (address == 0) return null;
+            *size = (nuint)(frames * FrameAllocator.FrameSize);
+            return (void*)address;
         }
+
+        private const ulong HeapGrowth = 2UL << 20;
     }
 }

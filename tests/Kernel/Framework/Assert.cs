@@ -52,6 +52,23 @@ namespace Helios.Testing
             if (!ReferenceEquals(expected, actual)) TestContext.Fail("expected the same object: " + expression, file, line);
         }
 
+        /// <summary>The action must throw exactly TException (exceptions unwind now, so this is catchable).</summary>
+        public static void Throws<TException>(System.Action action, [CallerArgumentExpression(nameof(action))] string expression = null,
+            [CallerFilePath] string file = null, [CallerLineNumber] int line = 0) where TException : System.Exception
+        {
+            try
+            {
+                action();
+            }
+            catch (System.Exception e)
+            {
+                if (e.GetType() != typeof(TException))
+                    Fail(expression + ": expected " + typeof(TException).Name + ", got " + e.GetType().Name + ": " + e.Message, file, line);
+                return;
+            }
+            Fail(expression + ": expected " + typeof(TException).Name + ", nothing was thrown", file, line);
+        }
+
         public static void Fail(string message, [CallerFilePath] string file = null, [CallerLineNumber] int line = 0)
             => TestContext.Fail(message, file, line);
 

@@ -1,7 +1,12 @@
 // arm64 on QEMU's virt machine: device-tree boot, PL011 console, semihosting for the exit status.
 using System;
+using System.Collections.Generic;
 using Helios.Kernel.Boot;
+using Helios.Kernel.Cpus;
+using Helios.Kernel.Memory;
 using Helios.Kernel.Boot.DeviceTree;
+using Helios.Kernel.Interrupts;
+using Helios.Kernel.Threading;
 
 namespace Helios.Kernel.Arch.Arm64
 {
@@ -14,6 +19,11 @@ namespace Helios.Kernel.Arch.Arm64
 
         private readonly ulong _deviceTree;
 
+        private FlattenedDeviceTree _tree;
+        private int _timerInterrupt = GenericTimer.DefaultInterrupt;
+        private readonly uint[] _gicTargets = new uint[8];
+        private static ulong s_tickPeriod;
+
         internal Arm64Platform(nuint deviceTree) { _deviceTree = deviceTree != 0 ? deviceTree : DefaultDeviceTree; }
 
         public override string IsaName => "arm64";
@@ -23,11 +33,103 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override void WriteConsole(ReadOnlySpan<char> text) => Pl011.Write(text);
 
-        public override BootInfo ReadBootInfo(IPhysicalMemory memory) => DeviceTreeBootInfo.Read(memory, _deviceTree);
+        public override BootInfo ReadBootInfo(IPhysicalMemory memory) => DeviceTreeBootInfo.Read(memory, _deviceTree, out _tree);
 
-        public override void ProtectNullPages(int pageCount) => Cpu.UnmapLowPages(pageCount);
+        public override void InitializeInterrupts(BootInfo boot)
+        {
+            (ulong distributor, ulong cpuInterface) = FindGic();
+            Gic.Initialize(distributor, cpuInterface);
+            _timerInterrupt = FindVirtualTimerInterrupt();
+            InterruptDispatcher.Register(_timerInterrupt, &OnTick);
+            InterruptDispatcher.Register(Gic.WakeupSgi, &OnWakeup);
+        }
+
+        public override void InitializeThisCpu(Cpu cpu)
+        {
+            if (cpu.Index >= _gicTargets.Length) throw new BootInfoException("GICv2 serves at most 8 CPUs");
+            _gicTargets[cpu.Index] = Gic.InitializeThisCpu();
+            Gic.Enable(Gic.WakeupSgi);
+            Gic.Enable(_timerInterrupt);
+        }
+
+        public override ulong CounterFrequency => GenericTimer.Frequency;
+
+        public override void StartTick(uint hz)
+        {
+            s_tickPeriod = GenericTimer.Frequency / hz;
+            GenericTimer.Arm(GenericTimer.Count + s_tickPeriod);
+        }
+
+        public override int TickInterrupt => _timerInterrupt;
+
+        public override void SendWakeup(Cpu cpu) => Gic.SendSoftwareInterrupt(_gicTargets[cpu.Index], Gic.WakeupSgi);
+
+        public override ulong CurrentCpuHardwareId => Instructions.ReadAffinity();
+
+        // The GICv2 node: "interrupt-controller" with a GIC compatible; reg = distributor, CPU interface.
+        private (ulong, ulong) FindGic()
+        {
+            foreach (DeviceTreeNode node in _tree.Root.Children)
+            {
+                if (!node.HasProperty("interrupt-controller")) continue;
+                string compatible = node.GetString("compatible") ?? "";
+                if (compatible.Contains("gic-v3")) throw new BootInfoException("device tree: GICv3 (" + node.Name + ") is not supported; boot virt with its default GICv2");
+                if (!compatible.Contains("gic")) continue;
+                var reg = node.GetRegisters();
+                if (reg.Count < 2) throw new BootInfoException("device tree: " + node.Name + " lacks the GIC's register blocks");
+                return (reg[0].Address, reg[1].Address);
+            }
+            throw new BootInfoException("device tree: no GIC interrupt controller");
+        }
+
+        // /timer's interrupts: secure, non-secure, virtual, hypervisor PPIs; the third one, as a GIC id.
+        private int FindVirtualTimerInterrupt()
+        {
+            byte[] interrupts = _tree.Find("/timer")?.GetProperty("interrupts");
+            if (interrupts is null || interrupts.Length < 36) return GenericTimer.DefaultInterrupt;
+            return 16 + (int)System.Buffers.Binary.BinaryPrimitives.ReadUInt32BigEndian(interrupts.AsSpan(2 * 12 + 4));
+        }
+
+        private static void OnTick(int interrupt)
+        {
+            GenericTimer.Arm(Instructions.ReadTimerCompare() + s_tickPeriod);
+            Scheduler.Tick();
+        }
+
+        private static void OnWakeup(int interrupt) { }
 
         public override ulong BootInformationAddress => _deviceTree;
+
+        public override PageFormat PageFormat { get; } = new Arm64PageFormat();
+
+        // virt's first GiB: flash, the GIC, UART, RTC, GPIO, virtio-mmio and the 32-bit PCIe window; RAM starts above.
+        public override List<(ulong Start, ulong End)> DeviceWindows => new List<(ulong, ulong)> { (0, 1UL << 30) };
+
+        public override List<(ulong Start, ulong End)> ReservedMemory => new List<(ulong, ulong)>();
+
+        // helios_switch_context loads x19-x30 and d8-d15 from 160 bytes and returns to x30: the trampoline, with the
+        // thread in x19.
+        public override ulong PrepareThreadStack(ulong top, nint thread)
+        {
+            ulong* frame = (ulong*)((top & ~15UL) - 160);
+            for (int i = 0; i < 20; i++) frame[i] = 0;
+            frame[0] = (ulong)thread;                       // x19
+            frame[11] = Instructions.ThreadTrampoline();             // x30
+            return (ulong)frame;
+        }
+
+        public override void ActivatePageTables(ulong root) => Instructions.SetTranslationTable(root);
+
+        public override void FlushTlb(ulong address, ulong size)
+        {
+            if (size > 64 * PageTable.PageSize)
+            {
+                Instructions.FlushTlb();
+                return;
+            }
+            for (ulong page = address & ~(PageTable.PageSize - 1); page < address + size; page += PageTable.PageSize)
+                Instructions.FlushTlbPage(page);
+        }
 
         public override void Exit(int code)
         {
@@ -36,18 +138,18 @@ namespace Helios.Kernel.Arch.Arm64
             ulong* block = stackalloc ulong[2];
             block[0] = ApplicationExit;
             block[1] = ((ulong)(uint)code << 1) | 1;
-            Cpu.Semihost(SemihostingExit, block);
-            Cpu.HaltForever();
+            Instructions.Semihost(SemihostingExit, block);
+            Instructions.HaltForever();
         }
 
-        public override void HaltForever() => Cpu.HaltForever();
+        public override void HaltForever() => Instructions.HaltForever();
 
-        public override bool PagingEnabled => (Cpu.ReadSystemControl() & 1) != 0;
+        public override bool PagingEnabled => (Instructions.ReadSystemControl() & 1) != 0;
 
-        public override ulong ReadCycleCounter() => Cpu.ReadVirtualCounter();
+        public override ulong ReadCycleCounter() => Instructions.ReadVirtualCounter();
 
-        public override void DieWithoutStatus() => Cpu.SystemOff();
+        public override void DieWithoutStatus() => Instructions.SystemOff();
 
-        public override void ExecuteUndefinedInstruction() => Cpu.UndefinedInstruction();
+        public override void ExecuteUndefinedInstruction() => Instructions.UndefinedInstruction();
     }
 }

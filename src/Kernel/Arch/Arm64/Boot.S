@@ -12,14 +12,13 @@
 
 // MAIR: attribute 0 = Device-nGnRnE, attribute 1 = Normal write-back cacheable.
 #define MAIR_VALUE          0xFF00
-// TCR: 39-bit VA (T0SZ=25, walks start at level 1), 4 KiB granule, inner-shareable write-back walks, 40-bit PA,
-// TTBR1 walks disabled.
-#define TCR_VALUE           ((25 << 0) | (1 << 8) | (1 << 10) | (3 << 12) | (1 << 23) | (2 << 32))
+// TCR: 48-bit VA (T0SZ=16, walks start at level 0, as on x86_64), 4 KiB granule, inner-shareable write-back walks,
+// 40-bit PA, TTBR1 walks disabled. The kernel's own tables (Memory/AddressSpace.cs) keep this TCR.
+#define TCR_VALUE           ((16 << 0) | (1 << 8) | (1 << 10) | (3 << 12) | (1 << 23) | (2 << 32))
 // Level-1 block descriptors (1 GiB): valid block, access flag, attribute index.
 #define BLOCK_DEVICE        ((1 << 0) | (1 << 10) | (0 << 2) | (1 << 54) | (1 << 53))
 #define BLOCK_NORMAL        ((1 << 0) | (1 << 10) | (1 << 2) | (3 << 8))
-// Level-2 blocks (2 MiB) share the level-1 format; level-3 pages (4 KiB) and table descriptors end in 0b11.
-#define PAGE_DEVICE         ((3 << 0) | (1 << 10) | (0 << 2) | (1 << 54) | (1 << 53))
+// Table descriptors end in 0b11.
 #define TABLE               (3 << 0)
 // virt's RAM starts at 1 GiB; the 256 GiB and above are high PCIe MMIO.
 #define RAM_FIRST_GIB       1
@@ -51,7 +50,7 @@ _start:
         ldr     x1, =boot_stack_top
         mov     sp, x1
 
-        // One level-1 table: 512 blocks of 1 GiB, identity mapped.
+        // A level-1 table of 512 blocks of 1 GiB, identity mapped, under one level-0 entry.
         ldr     x1, =boot_level1
         mov     x2, #0                  // GiB index
 3:      lsl     x3, x2, #30
@@ -68,36 +67,14 @@ _start:
         cmp     x2, #512
         b.lo    3b
 
-        // GiB 0 (flash and devices) in 2 MiB blocks, and its first 2 MiB in 4 KiB pages, so that the kernel can
-        // unmap the lowest ones (Platform.ProtectNullPages): a null dereference must fault.
-        ldr     x2, =boot_level2
-        orr     x3, x2, #TABLE
-        str     x3, [x1]
-        mov     x5, #1                  // 2 MiB block index 1..511
-        ldr     x4, =BLOCK_DEVICE
-6:      lsl     x3, x5, #21
-        orr     x3, x3, x4
-        str     x3, [x2, x5, lsl #3]
-        add     x5, x5, #1
-        cmp     x5, #512
-        b.lo    6b
-        ldr     x6, =boot_level3
-        orr     x3, x6, #TABLE
-        str     x3, [x2]
-        mov     x5, #0                  // 4 KiB page index 0..511
-        ldr     x4, =PAGE_DEVICE
-7:      lsl     x3, x5, #12
-        orr     x3, x3, x4
-        str     x3, [x6, x5, lsl #3]
-        add     x5, x5, #1
-        cmp     x5, #512
-        b.lo    7b
-
         ldr     x1, =MAIR_VALUE
         msr     mair_el1, x1
         ldr     x1, =TCR_VALUE
         msr     tcr_el1, x1
-        ldr     x1, =boot_level1
+        ldr     x1, =boot_level0
+        ldr     x2, =boot_level1
+        orr     x2, x2, #TABLE
+        str     x2, [x1]                // level 0 entry 0 covers the first 512 GiB
         msr     ttbr0_el1, x1
         dsb     ish
         tlbi    vmalle1
@@ -120,12 +97,11 @@ park:
 
         .bss
         .balign 4096
+boot_level0:    .skip 4096
 boot_level1:    .skip 4096
-boot_level2:    .skip 4096
-boot_level3:    .skip 4096
-        .globl boot_level3
-        .balign 16
-boot_stack:     .skip 256 * 1024        // the kernel's only stack until threads exist
+        .balign 4096
+boot_stack_guard: .skip 4096            // unmapped by the kernel's page tables: an overflow faults
+boot_stack:     .skip 256 * 1024        // the boot CPU's stack until it runs threads
 boot_stack_top:
         .globl boot_stack, boot_stack_top
 

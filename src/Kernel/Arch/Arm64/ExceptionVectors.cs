@@ -2,6 +2,7 @@
 using System.Runtime.InteropServices;
 using System.Text;
 using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Interrupts;
 using Internal.Runtime.ExceptionHandling;
 
 namespace Helios.Kernel.Arch.Arm64
@@ -22,13 +23,18 @@ namespace Helios.Kernel.Arch.Arm64
         private const uint EcSError = 0x2F;
         private const uint EcBreakpoint = 0x3C;
 
-        internal static void Install() => Cpu.SetTrapHandler(&Trap);
+        internal static void Install() => Instructions.SetTrapHandler(&Trap);
 
         [UnmanagedCallersOnly]
         private static void Trap(Arm64TrapFrame* frame, ulong vectorIndex)
         {
             // Entries come in fours: synchronous, IRQ, FIQ, SError.
             ulong type = vectorIndex & 3;
+            if (type == 1)
+            {
+                Interrupt();
+                return;
+            }
             uint ec = (uint)(frame->Esr >> 26) & 0x3F;
             bool synchronous = type == 0;
             bool hasAddress = synchronous && ec is EcDataAbort or EcDataAbortLower or EcInstructionAbort or EcInstructionAbortLower or EcPcAlignment;
@@ -52,6 +58,20 @@ namespace Helios.Kernel.Arch.Arm64
         // Data and instruction aborts: the fault status code (ESR ISS[5:0]) tells an alignment fault from the rest.
         private const uint FaultStatusMask = 0x3F;
         private const uint AlignmentFault = 0x21;
+
+        // Every pending interrupt: acknowledge, run its handler, end it; then maybe switch threads.
+        private static void Interrupt()
+        {
+            while (true)
+            {
+                uint acknowledged = Gic.AcknowledgeInterrupt();
+                int id = (int)(acknowledged & 0x3FF);
+                if (id >= 1020) break;
+                InterruptDispatcher.Dispatch(id);
+                Gic.EndOfInterrupt(acknowledged);
+            }
+            InterruptDispatcher.Finish();
+        }
 
         private static TrapKind KindOf(uint ec, ulong esr) => ec switch
         {

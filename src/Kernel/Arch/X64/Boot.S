@@ -1,5 +1,5 @@
 // x86_64 boot: QEMU loads the ELF and, finding the PVH note, enters pvh_entry32 in 32-bit protected mode with paging
-// off and ebx = the hvm_start_info. We clear BSS, identity-map the first 4 GiB (2 MiB pages, 4 KiB for the first 2 MiB), turn on long mode
+// off and ebx = the hvm_start_info. We clear BSS, identity-map the first 4 GiB with 2 MiB pages, turn on long mode
 // and SSE, and call the kernel's managed entry: helios_kernel_entry(start_info, &helios_image_layout).
         .intel_syntax noprefix
 
@@ -62,19 +62,6 @@ pvh_entry32:
         inc     ecx
         cmp     ecx, 2048
         jne     2b
-        // The first 2 MiB in 4 KiB pages, so that the kernel can unmap the lowest ones once it has read the boot
-        // information there (Platform.ProtectNullPages): a null dereference must fault.
-        mov     eax, OFFSET boot_pt0
-        or      eax, PAGE_PRESENT_RW
-        mov     [boot_pd], eax
-        xor     ecx, ecx
-3:      mov     eax, ecx
-        shl     eax, 12
-        or      eax, PAGE_PRESENT_RW
-        mov     [boot_pt0 + ecx * 8], eax
-        inc     ecx
-        cmp     ecx, 512
-        jne     3b
 
         mov     eax, OFFSET boot_pml4
         mov     cr3, eax
@@ -131,10 +118,9 @@ boot_gdt_pointer:
 boot_pml4:      .skip 4096
 boot_pdpt:      .skip 4096
 boot_pd:        .skip 4 * 4096
-boot_pt0:       .skip 4096
-        .globl boot_pt0
-        .balign 16
-boot_stack:     .skip 256 * 1024        // the kernel's only stack until threads exist
+        .balign 4096
+boot_stack_guard: .skip 4096            // unmapped by the kernel's page tables: an overflow faults
+boot_stack:     .skip 256 * 1024        // the boot CPU's stack until it runs threads
 boot_stack_top:
         .globl boot_stack, boot_stack_top
 

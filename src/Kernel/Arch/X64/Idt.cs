@@ -2,6 +2,7 @@
 using System.Runtime.InteropServices;
 using System.Text;
 using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Interrupts;
 using Internal.Runtime.ExceptionHandling;
 
 namespace Helios.Kernel.Arch.X64
@@ -28,7 +29,7 @@ namespace Helios.Kernel.Arch.X64
 
         internal static void Install()
         {
-            ulong* stubs = Cpu.TrapStubTable();
+            ulong* stubs = Instructions.TrapStubTable();
             fixed (Gate* gates = s_gates)
             {
                 for (int vector = 0; vector < Vectors; vector++)
@@ -49,15 +50,20 @@ namespace Helios.Kernel.Arch.X64
                 byte* descriptor = stackalloc byte[16];
                 *(ushort*)descriptor = Vectors * 16 - 1;
                 *(ulong*)(descriptor + 2) = (ulong)gates;
-                Cpu.LoadIdt(descriptor);
+                Instructions.LoadIdt(descriptor);
             }
-            Cpu.SetTrapHandler(&Trap);
+            Instructions.SetTrapHandler(&Trap);
         }
 
         [UnmanagedCallersOnly]
         private static void Trap(X64TrapFrame* frame)
         {
             ulong vector = frame->Vector;
+            if (vector >= FirstInterruptVector)
+            {
+                Interrupt((int)vector);
+                return;
+            }
             bool pageFault = vector == 14;
             TrapKind kind = KindOf(vector);
             if (kind == TrapKind.DivideByZero && DivideError.IsOverflow(*frame)) kind = TrapKind.IntegerOverflow;
@@ -75,6 +81,17 @@ namespace Helios.Kernel.Arch.X64
                 frame->ErrorCode,
                 Registers(frame));
             Traps.Unhandled(report);
+        }
+
+        private const ulong FirstInterruptVector = 32;
+
+        // Device, timer and IPI interrupts: from the local APIC, except spurious ones and the masked PICs' strays.
+        private static void Interrupt(int vector)
+        {
+            if (vector == LocalApic.SpuriousVector || (vector >= Pic.FirstVector && vector < Pic.FirstVector + 16)) return;
+            InterruptDispatcher.Dispatch(vector);
+            LocalApic.EndOfInterrupt();
+            InterruptDispatcher.Finish();
         }
 
         private static TrapKind KindOf(ulong vector) => vector switch

@@ -16,13 +16,13 @@ namespace Helios.Kernel.Arch.X64
 
         internal static void Initialize()
         {
-            Cpu.OutByte(InterruptEnable, 0x00);
-            Cpu.OutByte(LineControl, 0x80);     // divisor latch on
-            Cpu.OutByte(Data, 0x01);            // 115200 baud
-            Cpu.OutByte(InterruptEnable, 0x00);
-            Cpu.OutByte(LineControl, 0x03);     // 8 bits, no parity, one stop bit
-            Cpu.OutByte(FifoControl, 0xC7);     // FIFOs on and cleared
-            Cpu.OutByte(ModemControl, 0x03);    // DTR, RTS
+            Instructions.OutByte(InterruptEnable, 0x00);
+            Instructions.OutByte(LineControl, 0x80);     // divisor latch on
+            Instructions.OutByte(Data, 0x01);            // 115200 baud
+            Instructions.OutByte(InterruptEnable, 0x00);
+            Instructions.OutByte(LineControl, 0x03);     // 8 bits, no parity, one stop bit
+            Instructions.OutByte(FifoControl, 0xC7);     // FIFOs on and cleared
+            Instructions.OutByte(ModemControl, 0x03);    // DTR, RTS
         }
 
         internal static void Write(ReadOnlySpan<char> text)
@@ -36,8 +36,8 @@ namespace Helios.Kernel.Arch.X64
 
         private static void Put(byte b)
         {
-            while ((Cpu.InByte(LineStatus) & TransmitHoldingEmpty) == 0) { }
-            Cpu.OutByte(Data, b);
+            while ((Instructions.InByte(LineStatus) & TransmitHoldingEmpty) == 0) { }
+            Instructions.OutByte(Data, b);
         }
     }
 }

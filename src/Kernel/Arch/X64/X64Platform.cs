@@ -1,16 +1,26 @@
 // x86_64 on QEMU's q35 machine: PVH boot, COM1 console, isa-debug-exit for the exit status.
 using System;
+using System.Collections.Generic;
 using Helios.Kernel.Boot;
+using Helios.Kernel.Memory;
+using Helios.Kernel.Boot.Acpi;
 using Helios.Kernel.Boot.Pvh;
+using Helios.Kernel.Cpus;
+using Helios.Kernel.Interrupts;
+using Helios.Kernel.Threading;
 
 namespace Helios.Kernel.Arch.X64
 {
-    internal sealed class X64Platform : Platform
+    internal sealed unsafe class X64Platform : Platform
     {
         // QEMU's isa-debug-exit device (-device isa-debug-exit,iobase=0xf4,iosize=4).
         private const ushort DebugExitPort = 0xF4;
 
         private readonly ulong _startInfo;
+
+        private AcpiTables _acpi;
+        private ulong _counterFrequency;
+        private ulong _apicTimerFrequency;
 
         internal X64Platform(nuint startInfo) { _startInfo = startInfo; }
 
@@ -24,27 +34,116 @@ namespace Helios.Kernel.Arch.X64
 
         public override void WriteConsole(ReadOnlySpan<char> text) => Serial16550.Write(text);
 
-        public override BootInfo ReadBootInfo(IPhysicalMemory memory) => PvhBootInfo.Read(memory, _startInfo);
+        public override BootInfo ReadBootInfo(IPhysicalMemory memory) => PvhBootInfo.Read(memory, _startInfo, out _acpi);
 
-        public override void ProtectNullPages(int pageCount) => Cpu.UnmapLowPages(pageCount);
+        public override void InitializeInterrupts(BootInfo boot)
+        {
+            Pic.Disable();
+            Madt madt = Madt.Parse(_acpi.Find("APIC"));
+            LocalApic.Initialize(madt.LocalApicAddress);
+            foreach (IoApicEntry entry in madt.IoApics) IoApics.Add(new IoApic(entry.Address, entry.GsiBase));
+            InterruptDispatcher.Register(LocalApic.TimerVector, &OnTick);
+            InterruptDispatcher.Register(LocalApic.WakeupVector, &OnWakeup);
+            InterruptDispatcher.Register(LocalApic.ErrorVector, &OnApicError);
+            Calibrate(HpetTable.BaseAddress(_acpi.Find("HPET")));
+        }
+
+        /// <summary>The I/O APICs, every line masked until a driver routes it.</summary>
+        internal List<IoApic> IoApics { get; } = new List<IoApic>();
+
+        public override void InitializeThisCpu(Cpu cpu) => LocalApic.EnableOnThisCpu();
+
+        public override ulong CounterFrequency => _counterFrequency;
+
+        public override void StartTick(uint hz) => LocalApic.StartPeriodic((uint)(_apicTimerFrequency / hz));
+
+        public override int TickInterrupt => LocalApic.TimerVector;
+
+        public override void SendWakeup(Cpu cpu) => LocalApic.SendIpi((uint)cpu.HardwareId, LocalApic.WakeupVector);
+
+        public override ulong CurrentCpuHardwareId => Instructions.InitialApicId();
+
+        // The TSC and the local APIC timer against the HPET, over 10 ms of HPET time.
+        private void Calibrate(ulong hpet)
+        {
+            ulong period = hpet == 0 ? 0 : Hpet.Start(hpet);
+            if (period == 0) throw new BootInfoException("no HPET to calibrate the timers against (ACPI HPET table)");
+            const ulong Femtoseconds = 1_000_000_000_000_000;
+            ulong hpetTicks = Femtoseconds / 100 / period;
+            LocalApic.StartFreeRunning(uint.MaxValue);
+            ulong hpetStart = Hpet.Counter(hpet);
+            ulong tscStart = Instructions.ReadTimestampCounter();
+            uint apicStart = LocalApic.TimerCount;
+            ulong hpetNow;
+            do hpetNow = Hpet.Counter(hpet); while (hpetNow - hpetStart < hpetTicks);
+            ulong tscEnd = Instructions.ReadTimestampCounter();
+            uint apicEnd = LocalApic.TimerCount;
+            LocalApic.StopTimer();
+            ulong elapsedFemtoseconds = (hpetNow - hpetStart) * period;
+            _counterFrequency = Scale(tscEnd - tscStart, elapsedFemtoseconds);
+            _apicTimerFrequency = Scale(apicStart - apicEnd, elapsedFemtoseconds);
+        }
+
+        // counts over elapsed femtoseconds, as counts per second.
+        private static ulong Scale(ulong counts, ulong elapsedFemtoseconds) => counts * 1_000_000 / (elapsedFemtoseconds / 1_000_000_000);
+
+        private static void OnTick(int vector) => Scheduler.Tick();
+
+        private static void OnWakeup(int vector) { }
+
+        private static void OnApicError(int vector) => s_apicErrors++;
+
+        private static ulong s_apicErrors;
 
         public override ulong BootInformationAddress => _startInfo;
 
-        public override void Exit(int code)
+        public override PageFormat PageFormat { get; } = new X64PageFormat();
+
+        // Below 4 GiB everything that is not RAM is firmware or device registers (PCI holes, APICs, HPET).
+        public override List<(ulong Start, ulong End)> DeviceWindows => new List<(ulong, ulong)> { (0, 4UL << 30) };
+
+        // The first MiB: real-mode memory, BIOS data, and where application processors start (SMP trampoline).
+        public override List<(ulong Start, ulong End)> ReservedMemory => new List<(ulong, ulong)> { (0, 1UL << 20) };
+
+        // helios_switch_context pops r15, r14, r13, r12, rbx (the thread), rbp and returns to the trampoline, which
+        // must find rsp 16-byte aligned (it calls).
+        public override ulong PrepareThreadStack(ulong top, nint thread)
         {
-            Cpu.OutUInt32(DebugExitPort, (uint)code);
-            // No debug-exit device: nothing else can end the machine.
-            Cpu.HaltForever();
+            ulong* frame = (ulong*)((top & ~15UL) - 9 * 8);
+            for (int i = 0; i < 9; i++) frame[i] = 0;
+            frame[4] = (ulong)thread;                       // rbx
+            frame[6] = Instructions.ThreadTrampoline();              // return address
+            return (ulong)frame;
         }
 
-        public override void HaltForever() => Cpu.HaltForever();
+        public override void ActivatePageTables(ulong root) => Instructions.WriteCr3(root);
 
-        public override bool PagingEnabled => (Cpu.ReadCr0() & (1UL << 31)) != 0;
+        public override void FlushTlb(ulong address, ulong size)
+        {
+            if (size > 64 * PageTable.PageSize)
+            {
+                Instructions.WriteCr3(Instructions.ReadCr3());
+                return;
+            }
+            for (ulong page = address & ~(PageTable.PageSize - 1); page < address + size; page += PageTable.PageSize)
+                Instructions.InvalidatePage(page);
+        }
 
-        public override ulong ReadCycleCounter() => Cpu.ReadTimestampCounter();
+        public override void Exit(int code)
+        {
+            Instructions.OutUInt32(DebugExitPort, (uint)code);
+            // No debug-exit device: nothing else can end the machine.
+            Instructions.HaltForever();
+        }
 
-        public override void DieWithoutStatus() => Cpu.TripleFault();
+        public override void HaltForever() => Instructions.HaltForever();
 
-        public override void ExecuteUndefinedInstruction() => Cpu.UndefinedInstruction();
+        public override bool PagingEnabled => (Instructions.ReadCr0() & (1UL << 31)) != 0;
+
+        public override ulong ReadCycleCounter() => Instructions.ReadTimestampCounter();
+
+        public override void DieWithoutStatus() => Instructions.TripleFault();
+
+        public override void ExecuteUndefinedInstruction() => Instructions.UndefinedInstruction();
     }
 }

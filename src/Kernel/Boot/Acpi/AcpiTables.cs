@@ -16,6 +16,9 @@ namespace Helios.Kernel.Boot.Acpi
         private readonly IPhysicalMemory _memory;
         private readonly List<(string Signature, ulong Address)> _tables = new List<(string, ulong)>();
 
+        private ulong _rootAddress;
+        private uint _rootLength;
+
         private AcpiTables(IPhysicalMemory memory) { _memory = memory; }
 
         public ulong RsdpAddress { get; private set; }
@@ -31,6 +34,20 @@ namespace Helios.Kernel.Boot.Acpi
             {
                 foreach ((string signature, ulong _) in _tables) yield return signature;
             }
+        }
+
+        /// <summary>Where each table the root table lists lies in memory, and the root table and RSDP themselves.</summary>
+        public List<ReservedRange> Ranges()
+        {
+            var ranges = new List<ReservedRange> { new ReservedRange(RsdpAddress, RsdpV2Size, "ACPI RSDP") };
+            if (_rootAddress != 0) ranges.Add(new ReservedRange(_rootAddress, _rootLength, "ACPI root table"));
+            foreach ((string signature, ulong address) in _tables)
+            {
+                ReadOnlySpan<byte> header = _memory.Read(address, HeaderSize);
+                if (header.Length == HeaderSize)
+                    ranges.Add(new ReservedRange(address, BinaryPrimitives.ReadUInt32LittleEndian(header.Slice(4)), "ACPI " + signature));
+            }
+            return ranges;
         }
 
         /// <summary>Reads the root tables. rsdpHint is where the loader said the RSDP is (0: search the BIOS areas).</summary>
@@ -110,6 +127,8 @@ namespace Helios.Kernel.Boot.Acpi
             }
 
             ReadOnlySpan<byte> rootTable = ReadTable(root, useXsdt ? "XSDT" : "RSDT");
+            _rootAddress = root;
+            _rootLength = (uint)rootTable.Length;
             int entrySize = useXsdt ? 8 : 4;
             for (int offset = HeaderSize; offset + entrySize <= rootTable.Length; offset += entrySize)
             {

@@ -1,5 +1,5 @@
-// The MADT ("APIC" table): the interrupt controllers and the processors. Helios counts the usable CPUs from it; the
-// SMP issue starts them by their APIC ids.
+// The MADT ("APIC" table): the processors (started by their local APIC ids), the I/O APICs, and the ISA interrupts
+// that arrive elsewhere than their number says.
 using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
@@ -22,9 +22,46 @@ namespace Helios.Kernel.Boot.Acpi
         public bool Enabled { get; }
     }
 
+    /// <summary>An I/O APIC: where its registers are and the first global system interrupt it serves.</summary>
+    public readonly struct IoApicEntry
+    {
+        public IoApicEntry(byte id, uint address, uint gsiBase)
+        {
+            Id = id;
+            Address = address;
+            GsiBase = gsiBase;
+        }
+
+        public byte Id { get; }
+
+        public uint Address { get; }
+
+        public uint GsiBase { get; }
+    }
+
+    /// <summary>An ISA interrupt that arrives on another global system interrupt, with its polarity and trigger.</summary>
+    public readonly struct InterruptOverride
+    {
+        public InterruptOverride(byte source, uint gsi, ushort flags)
+        {
+            Source = source;
+            Gsi = gsi;
+            Flags = flags;
+        }
+
+        public byte Source { get; }
+
+        public uint Gsi { get; }
+
+        /// <summary>MPS INTI flags: bits 0-1 polarity (3: active low), bits 2-3 trigger (3: level).</summary>
+        public ushort Flags { get; }
+    }
+
     public sealed class Madt
     {
         private const byte ProcessorLocalApic = 0;
+        private const byte IoApic = 1;
+        private const byte SourceOverride = 2;
         private const byte ProcessorLocalX2Apic = 9;
         private const uint EnabledFlag = 1;
 
@@ -33,6 +70,10 @@ namespace Helios.Kernel.Boot.Acpi
         public uint LocalApicAddress { get; private set; }
 
         public List<LocalApic> Processors { get; } = new List<LocalApic>();
+
+        public List<IoApicEntry> IoApics { get; } = new List<IoApicEntry>();
+
+        public List<InterruptOverride> Overrides { get; } = new List<InterruptOverride>();
 
         public int EnabledProcessorCount
         {
@@ -61,6 +102,14 @@ namespace Helios.Kernel.Boot.Acpi
                 {
                     uint flags = BinaryPrimitives.ReadUInt32LittleEndian(entry.Slice(4));
                     madt.Processors.Add(new LocalApic(entry[2], entry[3], (flags & EnabledFlag) != 0));
+                }
+                else if (type == IoApic && length >= 12)
+                {
+                    madt.IoApics.Add(new IoApicEntry(entry[2], BinaryPrimitives.ReadUInt32LittleEndian(entry.Slice(4)), BinaryPrimitives.ReadUInt32LittleEndian(entry.Slice(8))));
+                }
+                else if (type == SourceOverride && length >= 10)
+                {
+                    madt.Overrides.Add(new InterruptOverride(entry[3], BinaryPrimitives.ReadUInt32LittleEndian(entry.Slice(4)), BinaryPrimitives.ReadUInt16LittleEndian(entry.Slice(8))));
                 }
                 else if (type == ProcessorLocalX2Apic && length >= 16)
                 {

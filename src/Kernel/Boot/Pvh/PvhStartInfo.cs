@@ -73,6 +73,15 @@ namespace Helios.Kernel.Boot.Pvh
             throw new BootInfoException("PVH command line is longer than " + MaxCommandLine.ToString() + " bytes");
         }
 
+        /// <summary>Where the memory map and the command line lie (commandLine as read, for its length).</summary>
+        public List<ReservedRange> Ranges(string commandLine)
+        {
+            var ranges = new List<ReservedRange>();
+            if (MemoryMapAddress != 0) ranges.Add(new ReservedRange(MemoryMapAddress, MemoryMapEntries * (ulong)MemoryMapEntrySize, "PVH memory map"));
+            if (CommandLineAddress != 0) ranges.Add(new ReservedRange(CommandLineAddress, (ulong)commandLine.Length + 1, "command line"));
+            return ranges;
+        }
+
         /// <summary>The E820 memory map, sorted by address.</summary>
         public List<MemoryRegion> ReadMemoryMap(IPhysicalMemory memory)
         {

@@ -9,6 +9,7 @@ namespace Internal.Runtime
     public static unsafe class Heap
     {
         private const int MaxRegions = 32;
+        private const nuint MinimumGrowth = 1 << 20;
         private const nuint Alignment = 8;
 
         private static byte* s_current;
@@ -78,7 +79,7 @@ namespace Internal.Runtime
             size = (size + Alignment - 1) & ~(Alignment - 1);
             while ((nuint)(s_limit - s_current) < size)
             {
-                if (!NextRegion()) Exhausted(size);
+                if (!NextRegion(size)) Exhausted(size);
             }
             byte* result = s_current;
             s_current += size;
@@ -88,9 +89,9 @@ namespace Internal.Runtime
             return result;
         }
 
-        private static bool NextRegion()
+        private static bool NextRegion(nuint wanted = 0)
         {
-            if (s_nextRegion == s_regionCount && !Grow()) return false;
+            if (s_nextRegion == s_regionCount && !Grow(wanted)) return false;
             s_current = (byte*)s_regionStart[s_nextRegion];
             s_limit = (byte*)s_regionEnd[s_nextRegion];
             s_nextRegion++;
@@ -98,10 +99,10 @@ namespace Internal.Runtime
         }
 
         // Ask the host for more memory before giving up.
-        private static bool Grow()
+        private static bool Grow(nuint wanted)
         {
             nuint size;
-            void* region = RuntimeHost.GrowHeap(1 << 20, &size);
+            void* region = RuntimeHost.GrowHeap(wanted > MinimumGrowth ? wanted + Alignment : MinimumGrowth, &size);
             if (region == null || size == 0) return false;
             AddRegion(region, size);
             return s_nextRegion < s_regionCount;

@@ -20,6 +20,8 @@ namespace Internal.Runtime
         public byte* HeapEnd;
         public byte* EhFrameHeaderStart; // .eh_frame_hdr: the sorted index of the image's unwind records
         public byte* EhFrameHeaderEnd;
+        public byte* StackStart;         // the stack the image starts on (its guard page is just below)
+        public byte* StackEnd;
     }
 
     public static unsafe class Startup

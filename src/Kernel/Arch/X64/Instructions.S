@@ -1,6 +1,47 @@
-// The x86_64 instructions C# cannot express, one small function each (bound by RuntimeImport in Cpu.cs).
+// The x86_64 instructions C# cannot express, one small function each (bound by RuntimeImport in Instructions.cs).
         .intel_syntax noprefix
         .text
+
+// The portable interrupt controls (Arch/Processor.cs). State is RFLAGS.IF.
+        .globl helios_interrupts_disable
+helios_interrupts_disable:
+        pushfq
+        pop     rax
+        cli
+        and     eax, 0x200
+        ret
+
+        .globl helios_interrupts_restore
+helios_interrupts_restore:
+        test    edi, 0x200
+        jz      1f
+        sti
+1:      ret
+
+        .globl helios_interrupts_enable
+helios_interrupts_enable:
+        sti
+        ret
+
+        .globl helios_interrupts_enabled
+helios_interrupts_enabled:
+        pushfq
+        pop     rax
+        shr     eax, 9
+        and     eax, 1
+        ret
+
+        .globl helios_cpu_idle
+helios_cpu_idle:                        // sti takes effect after hlt starts: no wake-up is lost
+        sti
+        hlt
+        cli
+        ret
+
+        .globl helios_cpu_relax
+helios_cpu_relax:
+        pause
+        ret
 
         .globl helios_x64_outb
 helios_x64_outb:                        // (ushort port, byte value)
@@ -45,17 +86,24 @@ helios_x64_read_cr3:
         mov     rax, cr3
         ret
 
-        .globl helios_x64_unmap_low_pages
-helios_x64_unmap_low_pages:             // (int count): clears boot_pt0[0..count) and flushes the TLB
-        lea     rax, [rip + boot_pt0]
-        xor     ecx, ecx
-1:      cmp     ecx, edi
-        jae     2f
-        mov     qword ptr [rax + rcx * 8], 0
-        inc     ecx
-        jmp     1b
-2:      mov     rax, cr3
-        mov     cr3, rax
+        .globl helios_x64_write_cr3
+helios_x64_write_cr3:                   // (ulong): also flushes the non-global TLB entries
+        mov     cr3, rdi
+        ret
+
+        .globl helios_x64_invlpg
+helios_x64_invlpg:                      // (ulong address)
+        invlpg  [rdi]
+        ret
+
+        .globl helios_x64_initial_apic_id
+helios_x64_initial_apic_id:
+        push    rbx
+        mov     eax, 1
+        cpuid
+        mov     eax, ebx
+        shr     eax, 24
+        pop     rbx
         ret
 
         .globl helios_x64_lidt

@@ -1,10 +1,10 @@
-// x86_64 instructions C# cannot express, implemented in Cpu.S.
+// x86_64 instructions C# cannot express, implemented in Instructions.S.
 using System.Runtime;
 using System.Runtime.CompilerServices;
 
 namespace Helios.Kernel.Arch.X64
 {
-    internal static unsafe class Cpu
+    internal static unsafe class Instructions
     {
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_outb")]
         internal static extern void OutByte(ushort port, byte value);
@@ -43,8 +43,21 @@ namespace Helios.Kernel.Arch.X64
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_trap_stub_table")]
         internal static extern ulong* TrapStubTable();
 
-        // Clears the first count entries of the boot page table for the lowest 2 MiB (Boot.S) and flushes the TLB.
-        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_unmap_low_pages")]
-        internal static extern void UnmapLowPages(int count);
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_read_cr3")]
+        internal static extern ulong ReadCr3();
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_write_cr3")]
+        internal static extern void WriteCr3(ulong value);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_invlpg")]
+        internal static extern void InvalidatePage(ulong address);
+
+        // Where new threads start (Context.S).
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_thread_trampoline_address")]
+        internal static extern ulong ThreadTrampoline();
+
+        // CPUID leaf 1, EBX[31:24]: the running CPU's initial APIC id.
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_initial_apic_id")]
+        internal static extern uint InitialApicId();
     }
 }

@@ -1,0 +1,31 @@
+// Device and timer interrupts and IPIs, by number (x86_64: the IDT vector; arm64: the GIC interrupt id): the ISA's
+// trap code acknowledges the controller and calls Dispatch, which runs the registered handler with interrupts
+// masked, on the interrupted thread's stack. Handlers must be short and must not block or allocate.
+using Helios.Kernel.Threading;
+
+namespace Helios.Kernel.Interrupts
+{
+    public static unsafe class InterruptDispatcher
+    {
+        public const int MaxInterrupts = 1024;
+
+        private static readonly nint[] s_handlers = new nint[MaxInterrupts];
+        private static ulong s_unexpected;
+
+        /// <summary>Interrupts that arrived with no handler (counted, not fatal: a stray device interrupt).</summary>
+        public static ulong Unexpected => s_unexpected;
+
+        public static void Register(int interrupt, delegate*<int, void> handler) => s_handlers[interrupt] = (nint)handler;
+
+        /// <summary>Runs the handler of interrupt; the caller acknowledges the controller afterwards.</summary>
+        public static void Dispatch(int interrupt)
+        {
+            nint handler = (uint)interrupt < MaxInterrupts ? s_handlers[interrupt] : 0;
+            if (handler == 0) s_unexpected++;
+            else ((delegate*<int, void>)handler)(interrupt);
+        }
+
+        /// <summary>After the controller is acknowledged, still masked: a tick may have asked for a switch.</summary>
+        public static void Finish() => Scheduler.PreemptIfNeeded();
+    }
+}

@@ -1,0 +1,37 @@
+// Time: the clock is monotonic, and the tick runs at the configured rate against it.
+using Helios.Kernel.Cpus;
+using Helios.Kernel.Time;
+using Helios.Testing;
+using Thread = Helios.Kernel.Threading.Thread;
+
+namespace Helios.Kernel.Tests.Kernel
+{
+    internal static class TimeTests
+    {
+        [Test]
+        public static void TheClockIsMonotonic()
+        {
+            ulong previous = Clock.Now;
+            for (int i = 0; i < 10000; i++)
+            {
+                ulong now = Clock.Now;
+                Assert.True(now >= previous, "the clock went back");
+                previous = now;
+            }
+        }
+
+        [Test]
+        public static void TheTickRunsAtItsRate()
+        {
+            Cpu cpu = Cpu.Current;
+            ulong ticks = cpu.Ticks;
+            ulong start = Clock.Now;
+            Thread.Sleep(100_000_000);
+            ulong elapsed = Clock.Now - start;
+            ulong counted = cpu.Ticks - ticks;
+            ulong expected = elapsed * Tick.Frequency / 1_000_000_000;
+            Assert.True(counted + 2 >= expected && counted <= expected + 2,
+                counted.ToString() + " ticks in " + elapsed.ToString() + " ns at " + Tick.Frequency.ToString() + " Hz");
+        }
+    }
+}

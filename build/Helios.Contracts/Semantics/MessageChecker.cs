@@ -47,11 +47,10 @@ internal sealed class MessageChecker
             {
                 _context.Report(DiagnosticKind.WireIdCollision, file, syntax.Name.Span,
                     $"message {name} has the wire tag 0x{message.Tag:X4} of message {clash.Name} ({clash.DeclaringContract}); rename one of them");
-                continue;
             }
             all.Add(message);
             byName[name] = message;
-            byTag[message.Tag] = message;
+            if (!byTag.ContainsKey(message.Tag)) byTag[message.Tag] = message;
         }
         return all;
     }

@@ -95,6 +95,8 @@ internal sealed class ProtocolBuilder
 
         foreach ((StateModel state, StateSyntax syntax) in bodies)
             if (syntax.Body is not null) Compile(state, syntax.Body);
+        foreach (StateSyntax syntax in _contract.Syntax.States)
+            if (!IsCompiled(syntax, bodies)) MarkUsed(syntax.Body);
 
         ReportUnreachable(own);
         ReportUnused();
@@ -138,6 +140,40 @@ internal sealed class ProtocolBuilder
                 CompilePath(from, path);
                 break;
         }
+    }
+
+    private static bool IsCompiled(StateSyntax syntax, List<(StateModel State, StateSyntax Syntax)> bodies)
+    {
+        foreach ((StateModel _, StateSyntax compiled) in bodies)
+            if (compiled == syntax) return true;
+        return false;
+    }
+
+    // A rejected state declaration was reported once; the messages it names count as used, so that the mistake
+    // does not also read as "message never used".
+    private void MarkUsed(ProtocolSyntax? protocol)
+    {
+        switch (protocol)
+        {
+            case ChoiceSyntax choice:
+                foreach (ProtocolSyntax branch in choice.Branches) MarkUsed(branch);
+                break;
+            case PathSyntax path:
+                foreach (StepSyntax step in path.Steps)
+                {
+                    if (step is ActionSyntax action) MarkUsed(action);
+                    else
+                        foreach (IReadOnlyList<ActionSyntax> alternative in ((GroupSyntax)step).Alternatives)
+                            foreach (ActionSyntax a in alternative) MarkUsed(a);
+                }
+                MarkUsed(path.Tail);
+                break;
+        }
+    }
+
+    private void MarkUsed(ActionSyntax action)
+    {
+        if (_messages.TryGetValue(action.Message.Text, out MessageModel? message)) _used.Add(message);
     }
 
     private void CompilePath(StateModel from, PathSyntax path)

@@ -161,11 +161,30 @@ public sealed class Parser
                 Advance();
                 break;
             }
-            else if (StartsMember(t.Kind) && braces == 0 && parens == 0) break;
+            else if (braces == 0 && parens == 0 && LooksLikeMemberStart()) break;
             Advance();
         }
         _braceDepth = 0;
         _parenDepth = 0;
+    }
+
+    // A member keyword where a member can start ('state Name', 'in message', ...), not one misused as a name.
+    private bool LooksLikeMemberStart()
+    {
+        TokenKind next = PeekToken(1).Kind;
+        switch (Current.Kind)
+        {
+            case TokenKind.InKeyword:
+            case TokenKind.OutKeyword:
+                return next == TokenKind.MessageKeyword;
+            case TokenKind.MessageKeyword:
+            case TokenKind.StateKeyword:
+                return next == TokenKind.Identifier;
+            case TokenKind.OverrideKeyword:
+                return next == TokenKind.StateKeyword;
+            default:
+                return false;
+        }
     }
 
     // ---- struct ----
@@ -285,7 +304,7 @@ public sealed class Parser
     {
         TypeSyntax? type = ParseType();
         if (type is null) return null;
-        if (type is NamedTypeSyntax && Current.Kind == TokenKind.InKeyword)
+        if (type is not ArrayTypeSyntax && Current.Kind == TokenKind.InKeyword)
         {
             Error(Current, $"only arrays live in the exchange heap: write '{type}[] in ExHeap'");
             return null;
@@ -304,13 +323,17 @@ public sealed class Parser
             return null;
         }
         Advance();
+        TypeSyntax type;
         if ((t.Text == "imp" || t.Text == "exp") && Match(TokenKind.LessThan))
         {
             NameSyntax? contract = ExpectName($"a contract name in {t.Text}<...>");
             if (contract is null || !Expect(TokenKind.GreaterThan, $"'>' to close {t.Text}<{contract.Text}")) return null;
-            return new EndpointTypeSyntax(t.Text == "imp" ? EndpointEnd.Importer : EndpointEnd.Exporter, contract, SpanFrom(t.Span));
+            type = new EndpointTypeSyntax(t.Text == "imp" ? EndpointEnd.Importer : EndpointEnd.Exporter, contract, SpanFrom(t.Span));
         }
-        TypeSyntax type = new NamedTypeSyntax(new NameSyntax(t.Text, t.Span));
+        else
+        {
+            type = new NamedTypeSyntax(new NameSyntax(t.Text, t.Span));
+        }
         while (Match(TokenKind.LeftBracket))
         {
             if (!Expect(TokenKind.RightBracket, "']' (arrays have no fixed size; they live in the exchange heap)")) return null;
@@ -403,7 +426,8 @@ public sealed class Parser
             }
             if (!Match(TokenKind.Arrow))
             {
-                Error(Current, $"expected '->' after '{Previous.Text}', found {Current.Describe()} (a path ends in a state: 'A? -> Next')");
+                string after = steps[steps.Count - 1] is ActionSyntax last ? last.ToString() : "')'";
+                Error(Current, $"expected '->' after '{after}', found {Current.Describe()} (a path ends in a state: 'A? -> Next')");
                 return null;
             }
         }

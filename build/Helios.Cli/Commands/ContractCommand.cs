@@ -24,11 +24,20 @@ internal static class ContractCommand
         return new Command("contract", "Check contracts and show their wire format (see docs/contracts.md)") { check, show };
     }
 
-    private static Argument<string[]> Paths() => new("paths")
+    private static Argument<string[]> Paths()
     {
-        Description = ".contract files, or directories to search for them; all are compiled together",
-        Arity = ArgumentArity.OneOrMore,
-    };
+        var paths = new Argument<string[]>("paths")
+        {
+            Description = ".contract files, or directories to search for them; all are compiled together",
+            Arity = ArgumentArity.OneOrMore,
+        };
+        paths.Validators.Add(result =>
+        {
+            foreach (string path in result.GetValueOrDefault<string[]>() ?? [])
+                if (path.StartsWith('-')) result.AddError($"'{path}' is not an option of this command (a file named so can be given as ./{path}).");
+        });
+        return paths;
+    }
 
     private static int Check(string[] paths)
     {

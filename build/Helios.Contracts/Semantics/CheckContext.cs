@@ -11,6 +11,22 @@ internal sealed class CheckContext
     /// <summary>How deep structs may nest and contracts may extend (HL0004), so that no input exhausts the stack or time.</summary>
     public const int MaxDepth = 32;
 
+    /// <summary>
+    /// Messages and states that all contracts compiled together may inherit (each extension copies its base's):
+    /// bounds the work of adversarial inputs such as a thousand contracts extending one huge contract (HL0212).
+    /// </summary>
+    public const int MaxInherited = 1 << 18;
+
+    private int _inherited;
+
+    /// <summary>Counts an extension's copies against <see cref="MaxInherited"/>; false once the budget is spent.</summary>
+    public bool TryInherit(int items)
+    {
+        if (_inherited + (long)items > MaxInherited) return false;
+        _inherited += items;
+        return true;
+    }
+
     public CheckContext(DiagnosticBag diagnostics)
     {
         Diagnostics = diagnostics;
@@ -40,14 +56,5 @@ internal sealed class CheckContext
             Report(DiagnosticKind.ReservedName, file, name.Span, $"'{name.Text}': names containing '__' are reserved");
         else if (isContract && (name.Text == "Descriptor" || name.Text == "Imp" || name.Text == "Exp"))
             Report(DiagnosticKind.ReservedName, file, name.Span, $"'{name.Text}' is reserved for the generated code of every contract; choose another contract name");
-    }
-
-    /// <summary>A case-insensitive match among candidates, for "did you mean" hints.</summary>
-    public static string DidYouMean(string name, IEnumerable<string> candidates)
-    {
-        foreach (string candidate in candidates)
-            if (string.Equals(candidate, name, System.StringComparison.OrdinalIgnoreCase) && candidate != name)
-                return $"; did you mean '{candidate}'?";
-        return "";
     }
 }

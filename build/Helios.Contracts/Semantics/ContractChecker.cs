@@ -15,6 +15,7 @@ internal sealed class ContractChecker
     private readonly Dictionary<string, ContractModel> _models = new();
     // Contracts checked as if they extended nothing: their base is unknown, in a cycle, or too deep.
     private readonly HashSet<ContractSyntax> _noBase = new();
+    private readonly HashSet<ContractModel> _baseMissing = new();
 
     public ContractChecker(CheckContext context, TypeResolver types)
     {
@@ -30,9 +31,19 @@ internal sealed class ContractChecker
             ContractModel? baseModel = null;
             if (syntax.BaseName is not null && !_noBase.Contains(syntax))
                 _models.TryGetValue(syntax.BaseName.Text, out baseModel);
+            if (baseModel is not null && !_context.TryInherit(baseModel.Messages.Count + baseModel.States.Count))
+            {
+                _context.Report(DiagnosticKind.ProtocolTooLarge, file, syntax.Name.Span,
+                    $"contract {syntax.Name.Text} would take the messages and states inherited by the contracts compiled together past {CheckContext.MaxInherited}");
+                baseModel = null;
+            }
+            // A contract whose base could not be had (reported already) gets its messages checked, not its
+            // protocol: that would only repeat the base's absence as unknown states and messages.
+            bool baseMissing = syntax.BaseName is not null && (baseModel is null || _baseMissing.Contains(baseModel));
             var model = new ContractModel(syntax, file, baseModel);
             model.Messages = _messages.Check(model);
-            ProtocolBuilder.Build(_context, model);
+            if (baseMissing) _baseMissing.Add(model);
+            else ProtocolBuilder.Build(_context, model);
             model.Fingerprint = Fingerprint.Compute(model);
             _models[model.Name] = model;
             result.Add(model);
@@ -51,6 +62,7 @@ internal sealed class ContractChecker
         HashSet<ContractSyntax> noBase = _noBase;
         var byName = new Dictionary<string, (ContractSyntax Syntax, SourceFile File)>();
         foreach (var c in contracts) byName[c.Syntax.Name.Text] = c;
+        NameHints? hints = null;
         var depth = new Dictionary<ContractSyntax, int>();
         var ordered = new List<(ContractSyntax, SourceFile)>();
         foreach (var start in contracts)
@@ -75,7 +87,7 @@ internal sealed class ContractChecker
                 {
                     string what = _context.Structs.ContainsKey(baseName.Text)
                         ? $"'{baseName.Text}' is a struct; a contract can only extend a contract"
-                        : $"contract {current.Syntax.Name.Text} extends unknown contract '{baseName.Text}'" + CheckContext.DidYouMean(baseName.Text, byName.Keys);
+                        : $"contract {current.Syntax.Name.Text} extends unknown contract '{baseName.Text}'" + (hints ??= new NameHints(byName.Keys)).For(baseName.Text);
                     _context.Report(DiagnosticKind.UnknownBaseContract, current.File, baseName.Span, what);
                     noBase.Add(current.Syntax);
                     break;

@@ -23,6 +23,8 @@ internal sealed class ProtocolBuilder
     private readonly HashSet<MessageModel> _used = new();
     // Targets of transitions rejected with a diagnostic: counted as reachable, so one mistake is one diagnostic.
     private readonly List<StateModel> _rejectedTargets = new();
+    private NameHints? _stateHints;
+    private NameHints? _messageHints;
 
     private ProtocolBuilder(CheckContext context, ContractModel contract)
     {
@@ -95,8 +97,10 @@ internal sealed class ProtocolBuilder
 
         foreach ((StateModel state, StateSyntax syntax) in bodies)
             if (syntax.Body is not null) Compile(state, syntax.Body);
+        var compiled = new HashSet<StateSyntax>();
+        foreach ((StateModel _, StateSyntax syntax) in bodies) compiled.Add(syntax);
         foreach (StateSyntax syntax in _contract.Syntax.States)
-            if (!IsCompiled(syntax, bodies)) MarkUsed(syntax.Body);
+            if (!compiled.Contains(syntax)) MarkUsed(syntax.Body);
 
         ReportUnreachable(own);
         ReportUnused();
@@ -140,13 +144,6 @@ internal sealed class ProtocolBuilder
                 CompilePath(from, path);
                 break;
         }
-    }
-
-    private static bool IsCompiled(StateSyntax syntax, List<(StateModel State, StateSyntax Syntax)> bodies)
-    {
-        foreach ((StateModel _, StateSyntax compiled) in bodies)
-            if (compiled == syntax) return true;
-        return false;
     }
 
     // A rejected state declaration was reported once; the messages it names count as used, so that the mistake
@@ -232,7 +229,7 @@ internal sealed class ProtocolBuilder
     {
         if (_named.TryGetValue(name.Text, out StateModel? state)) return state;
         _context.Report(DiagnosticKind.UnknownState, _file, name.Span,
-            $"unknown state '{name.Text}' in contract {_contract.Name}" + CheckContext.DidYouMean(name.Text, _named.Keys));
+            $"unknown state '{name.Text}' in contract {_contract.Name}" + (_stateHints ??= new NameHints(_named.Keys)).For(name.Text));
         return null;
     }
 
@@ -246,8 +243,11 @@ internal sealed class ProtocolBuilder
         string name = action.Message.Text;
         if (!_messages.TryGetValue(name, out MessageModel? message))
         {
+            string? meant = (_messageHints ??= new NameHints(_messages.Keys)).Find(name);
             _context.Report(DiagnosticKind.UnknownMessage, _file, action.Message.Span,
-                $"unknown message '{name}' in contract {_contract.Name}" + CheckContext.DidYouMean(name, _messages.Keys));
+                $"unknown message '{name}' in contract {_contract.Name}" + (meant is null ? "" : $"; did you mean '{meant}'?"));
+            // The message it was surely meant to be is not "never used" as well.
+            if (meant is not null) _used.Add(_messages[meant]);
             return false;
         }
         _used.Add(message);

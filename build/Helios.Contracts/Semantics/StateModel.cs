@@ -18,6 +18,7 @@ public enum StateSender : byte
 public sealed class StateModel
 {
     private readonly List<TransitionModel> _transitions = new();
+    private readonly Dictionary<MessageModel, TransitionModel> _byMessage = new();
 
     public StateModel(string name, int index, bool isNamed, SourceFile file, Text.SourceSpan span)
     {
@@ -47,15 +48,11 @@ public sealed class StateModel
     internal void Add(TransitionModel transition)
     {
         _transitions.Add(transition);
+        _byMessage[transition.Message] = transition;
         Sender = transition.Sender;
     }
 
-    public TransitionModel? Find(MessageModel message)
-    {
-        foreach (TransitionModel t in _transitions)
-            if (t.Message == message) return t;
-        return null;
-    }
+    public TransitionModel? Find(MessageModel message) => _byMessage.TryGetValue(message, out TransitionModel? t) ? t : null;
 
     public override string ToString() => Name;
 }

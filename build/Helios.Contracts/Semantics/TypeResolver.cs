@@ -32,6 +32,8 @@ internal sealed class TypeResolver
     };
 
     private readonly CheckContext _context;
+    private NameHints? _typeHints;
+    private NameHints? _contractHints;
 
     public TypeResolver(CheckContext context)
     {
@@ -71,7 +73,7 @@ internal sealed class TypeResolver
                 {
                     string what = _context.Structs.ContainsKey(endpoint.Contract.Text)
                         ? $"'{endpoint.Contract.Text}' is a struct, not a contract"
-                        : $"unknown contract '{endpoint.Contract.Text}'" + CheckContext.DidYouMean(endpoint.Contract.Text, _context.Contracts.Keys);
+                        : $"unknown contract '{endpoint.Contract.Text}'" + (_contractHints ??= new NameHints(_context.Contracts.Keys)).For(endpoint.Contract.Text);
                     return Fail(DiagnosticKind.UnknownContract, file, endpoint.Contract.Span, what);
                 }
                 return new EndpointType(endpoint.End, endpoint.Contract.Text);
@@ -92,9 +94,13 @@ internal sealed class TypeResolver
             return Fail(DiagnosticKind.NotBlittable, file, name.Span, $"'{name.Text}' cannot travel in a message: {why}");
         if (ClrNames.TryGetValue(name.Text, out string? keyword))
             return Fail(DiagnosticKind.UnknownType, file, name.Span, $"unknown type '{name.Text}'; contracts spell it '{keyword}'");
-        var known = new List<string>(_context.Structs.Keys);
-        foreach (PrimitiveType p in PrimitiveType.All) known.Add(p.Keyword);
-        return Fail(DiagnosticKind.UnknownType, file, name.Span, $"unknown type '{name.Text}'" + CheckContext.DidYouMean(name.Text, known));
+        if (_typeHints is null)
+        {
+            var known = new List<string>(_context.Structs.Keys);
+            foreach (PrimitiveType p in PrimitiveType.All) known.Add(p.Keyword);
+            _typeHints = new NameHints(known);
+        }
+        return Fail(DiagnosticKind.UnknownType, file, name.Span, $"unknown type '{name.Text}'" + _typeHints.For(name.Text));
     }
 
     private TypeModel Fail(DiagnosticKind kind, SourceFile file, SourceSpan span, string message)

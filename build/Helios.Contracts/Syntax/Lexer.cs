@@ -40,7 +40,7 @@ public sealed class Lexer
     private List<Token> Run()
     {
         var tokens = new List<Token>();
-        int badStart = -1;
+        int badStart = -1, badEnd = -1;
         while (true)
         {
             SkipTrivia();
@@ -49,15 +49,16 @@ public sealed class Lexer
             Token? token = Next();
             if (token is Token t)
             {
-                FlushBad(ref badStart, start);
+                FlushBad(ref badStart, badEnd);
                 tokens.Add(t);
             }
-            else if (badStart < 0)
+            else
             {
-                badStart = start;
+                if (badStart < 0) badStart = start;
+                badEnd = _pos;
             }
         }
-        FlushBad(ref badStart, _pos);
+        FlushBad(ref badStart, badEnd);
         tokens.Add(new Token(TokenKind.EndOfFile, "", new SourceSpan(_text.Length, 0)));
         return tokens;
     }
@@ -67,7 +68,7 @@ public sealed class Lexer
         if (badStart < 0) return;
         char c = _text[badStart];
         string shown = c < ' ' || c > '~' ? $"U+{(int)c:X4}" : $"'{c}'";
-        string more = end - badStart > 1 ? $" (and {end - badStart - 1} more up to here)" : "";
+        string more = end - badStart > 1 ? $" (and {end - badStart - 1} more characters)" : "";
         _diagnostics.Report(DiagnosticKind.UnexpectedCharacter, _file, new SourceSpan(badStart, end - badStart),
             $"unexpected character {shown}{more}");
         badStart = -1;

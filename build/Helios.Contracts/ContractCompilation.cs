@@ -36,10 +36,4 @@ public sealed class ContractCompilation
             if (c.Name == name) return c;
         return null;
     }
-
-    public IEnumerable<Diagnostic> DiagnosticsIn(SourceFile file)
-    {
-        foreach (Diagnostic d in Diagnostics)
-            if (d.Location.File == file) yield return d;
-    }
 }

@@ -25,6 +25,23 @@ public class ContractBuildTests
     }
 
     [Fact]
+    public void TouchingAContractRebuildsTheTestImageOnly()
+    {
+        string tests = Path.Combine(TestData.Repo.Root, "tests", "Kernel", "Helios.Kernel.Tests.csproj");
+        Assert.Equal(0, Build(tests).ExitCode);
+        File.SetLastWriteTimeUtc(Path.Combine(ContractFiles.Library, "Services", "PingPongContract.contract"), DateTime.UtcNow);
+        (int code, string output) = Build(tests);
+        Assert.True(code == 0, output);
+        var steps = output.Split('\n').Select(l => l.Trim()).Where(l => l.StartsWith("helios: [", StringComparison.Ordinal)).ToList();
+        // The contracts library recompiles, so the test image that contains it is compiled again; the kernel image is not.
+        foreach (string isa in new[] { "x86_64", "arm64" })
+        {
+            Assert.Contains($"helios: [{isa}] helios-kernel-tests: ilc", steps);
+            Assert.DoesNotContain($"helios: [{isa}] helios-kernel: ilc", steps);
+        }
+    }
+
+    [Fact]
     public void ContractsBuildAndBrokenContractsFailTheBuildAtTheirLine()
     {
         string dir = Directory.CreateTempSubdirectory("helios-contract-probe-").FullName;

@@ -84,7 +84,7 @@ namespace Helios.Contracts.Generator
             var all = new Dictionary<string, DiagnosticDescriptor>();
             foreach (DiagnosticKind kind in DiagnosticKind.All)
                 all[kind.Id] = new DiagnosticDescriptor(kind.Id, kind.Title, "{0}", "Helios.Contracts", DiagnosticSeverity.Error,
-                    isEnabledByDefault: true, helpLinkUri: "docs/contracts.md#" + kind.Id.ToLowerInvariant());
+                    isEnabledByDefault: true, description: "See docs/contracts.md, section " + kind.Id + ".");
             return all;
         }
 

@@ -39,11 +39,46 @@ internal sealed class ProtocolBuilder
     private void Run()
     {
         InheritStates();
+        var bodies = new List<(StateModel State, StateSyntax Syntax)>();
+        var own = new List<(StateModel State, StateSyntax Syntax)>();
+        DeclareStates(bodies, own);
+        if (_states.Count == 0)
+        {
+            _context.Report(DiagnosticKind.MissingStartState, _file, _contract.Syntax.Name.Span,
+                $"contract {_contract.Name} has no states; the first state declared is where the protocol starts (e.g. 'state Start: Ping? -> Pong! -> Start;')");
+            _contract.States = _states;
+            return;
+        }
+
+        var compiled = new HashSet<StateSyntax>();
+        foreach ((StateModel state, StateSyntax syntax) in bodies)
+        {
+            if (syntax.Body is not null) Compile(state, syntax.Body);
+            compiled.Add(syntax);
+        }
+        foreach (StateSyntax syntax in _contract.Syntax.States)
+            if (!compiled.Contains(syntax)) MarkUsed(syntax.Body);
+
+        ReportUnreachable(own);
+        ReportUnused();
+        _contract.States = _states;
+        long entries = (long)_states.Count * _contract.Messages.Count;
+        if (_states.Count >= ushort.MaxValue || entries > MaxTableEntries)
+        {
+            _context.Report(DiagnosticKind.ProtocolTooLarge, _file, _contract.Syntax.Name.Span,
+                $"contract {_contract.Name} has {_states.Count} states (named and within sequences) and {_contract.Messages.Count} messages; its table may have at most {MaxTableEntries} entries");
+            return;
+        }
+        _contract.Table = ProtocolTable.Build(_states, _contract.Messages.Count);
+    }
+
+    // Gives each new state its index (after the inherited ones) and pairs every body to compile with its state:
+    // new states' bodies, and overrides' bodies, which add to an inherited state. Rejected declarations are reported.
+    private void DeclareStates(List<(StateModel State, StateSyntax Syntax)> bodies, List<(StateModel State, StateSyntax Syntax)> own)
+    {
         var inherited = new HashSet<string>(_named.Keys);
         var overridden = new Dictionary<string, StateSyntax>();
         var declared = new Dictionary<string, StateSyntax>();
-        var bodies = new List<(StateModel State, StateSyntax Syntax)>();
-        var own = new List<(StateModel State, StateSyntax Syntax)>();
         foreach (StateSyntax syntax in _contract.Syntax.States)
         {
             string name = syntax.Name.Text;
@@ -86,33 +121,6 @@ internal sealed class ProtocolBuilder
                 own.Add((state, syntax));
             }
         }
-
-        if (_states.Count == 0)
-        {
-            _context.Report(DiagnosticKind.MissingStartState, _file, _contract.Syntax.Name.Span,
-                $"contract {_contract.Name} has no states; the first state declared is where the protocol starts (e.g. 'state Start: Ping? -> Pong! -> Start;')");
-            _contract.States = _states;
-            return;
-        }
-
-        foreach ((StateModel state, StateSyntax syntax) in bodies)
-            if (syntax.Body is not null) Compile(state, syntax.Body);
-        var compiled = new HashSet<StateSyntax>();
-        foreach ((StateModel _, StateSyntax syntax) in bodies) compiled.Add(syntax);
-        foreach (StateSyntax syntax in _contract.Syntax.States)
-            if (!compiled.Contains(syntax)) MarkUsed(syntax.Body);
-
-        ReportUnreachable(own);
-        ReportUnused();
-        _contract.States = _states;
-        long entries = (long)_states.Count * _contract.Messages.Count;
-        if (_states.Count >= ushort.MaxValue || entries > MaxTableEntries)
-        {
-            _context.Report(DiagnosticKind.ProtocolTooLarge, _file, _contract.Syntax.Name.Span,
-                $"contract {_contract.Name} has {_states.Count} states (named and within sequences) and {_contract.Messages.Count} messages; its table may have at most {MaxTableEntries} entries");
-            return;
-        }
-        _contract.Table = ProtocolTable.Build(_states, _contract.Messages.Count);
     }
 
     // A base's states come first with their indices; overrides may add transitions to these copies only.

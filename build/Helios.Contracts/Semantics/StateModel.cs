@@ -32,7 +32,7 @@ public sealed class StateModel
     /// <summary>The declared name, or a description such as "Ready after Read?" for an anonymous state.</summary>
     public string Name { get; }
 
-    public int Index { get; internal set; }
+    public int Index { get; }
 
     public bool IsNamed { get; }
 

@@ -18,5 +18,9 @@ var root = new RootCommand("Helios: build, boot and test the Helios operating sy
     BootCommand.Create(),
     TestCommand.Create(),
     CaptureCommand.Create(),
+    ContractCommand.Create(),
 };
-return await root.Parse(args).InvokeAsync();
+ParseResult parsed = root.Parse(args);
+int code = await parsed.InvokeAsync();
+// Usage errors (unknown verbs, missing or invalid arguments) exit with 2, failures with 1.
+return parsed.Errors.Count > 0 ? 2 : code;

@@ -1,0 +1,111 @@
+// The build's contract compiler: every *.contract AdditionalFile of a project is compiled together by the front end
+// (the same as `helios contract check`); its diagnostics become errors at the .contract file's line and column,
+// and when there are none each contract gets a descriptor class (DescriptorWriter).
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Threading;
+using Helios.Contracts;
+using Helios.Contracts.Semantics;
+using Helios.Contracts.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
+using ContractDiagnostic = Helios.Contracts.Diagnostics.Diagnostic;
+using DiagnosticKind = Helios.Contracts.Diagnostics.DiagnosticKind;
+
+namespace Helios.Contracts.Generator
+{
+    [Generator(LanguageNames.CSharp)]
+    public sealed class ContractGenerator : IIncrementalGenerator
+    {
+        public const string DefaultNamespace = "Helios.Contracts";
+
+        private static readonly Dictionary<string, DiagnosticDescriptor> Descriptors = CreateDescriptors();
+
+        public void Initialize(IncrementalGeneratorInitializationContext context)
+        {
+            IncrementalValueProvider<ImmutableArray<ContractText>> files = context.AdditionalTextsProvider
+                .Where(static text => text.Path.EndsWith(".contract", StringComparison.OrdinalIgnoreCase))
+                .Select(static (text, cancel) => new ContractText(text.Path, text.GetText(cancel)?.ToString()))
+                .Collect();
+            // The namespace of the generated classes: HeliosContractNamespace, else the project's RootNamespace.
+            IncrementalValueProvider<string> ns = context.AnalyzerConfigOptionsProvider.Select(static (options, _) =>
+            {
+                foreach (string property in new[] { "build_property.HeliosContractNamespace", "build_property.RootNamespace" })
+                    if (options.GlobalOptions.TryGetValue(property, out string? value) && !string.IsNullOrWhiteSpace(value)) return value.Trim();
+                return DefaultNamespace;
+            });
+            context.RegisterSourceOutput(files.Combine(ns), static (spc, input) => Emit(spc, input.Left, input.Right));
+        }
+
+        private static void Emit(SourceProductionContext context, ImmutableArray<ContractText> texts, string ns)
+        {
+            if (texts.IsEmpty) return;
+            var files = new List<SourceFile>();
+            bool unreadable = false;
+            // The order of AdditionalFiles is the project's; sort so that "first declared at" notes do not depend on it.
+            var sorted = new List<ContractText>(texts);
+            sorted.Sort((a, b) => string.CompareOrdinal(a.Path, b.Path));
+            foreach (ContractText text in sorted)
+            {
+                if (text.Text is null)
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors[DiagnosticKind.Unreadable.Id],
+                        Location.Create(text.Path, default, default), "cannot read the contract file"));
+                    unreadable = true;
+                    continue;
+                }
+                files.Add(new SourceFile(text.Path, text.Text));
+            }
+            ContractCompilation compilation = ContractCompiler.Compile(files);
+            foreach (ContractDiagnostic diagnostic in compilation.Diagnostics)
+                context.ReportDiagnostic(ToRoslyn(diagnostic));
+            if (compilation.HasErrors || unreadable) return;
+            foreach (ContractModel contract in compilation.Contracts)
+            {
+                context.CancellationToken.ThrowIfCancellationRequested();
+                context.AddSource(contract.Name + ".Descriptor.g.cs", DescriptorWriter.Write(contract, ns));
+            }
+        }
+
+        private static Diagnostic ToRoslyn(ContractDiagnostic diagnostic)
+        {
+            SourceLocation where = diagnostic.Location;
+            Helios.Contracts.Text.LinePosition start = where.Start, end = where.End;
+            var location = Location.Create(where.File.Path,
+                new TextSpan(where.Span.Start, where.Span.Length),
+                new LinePositionSpan(new Microsoft.CodeAnalysis.Text.LinePosition(start.Line - 1, start.Column - 1),
+                                     new Microsoft.CodeAnalysis.Text.LinePosition(end.Line - 1, end.Column - 1)));
+            return Diagnostic.Create(Descriptors[diagnostic.Id], location, diagnostic.Message);
+        }
+
+        private static Dictionary<string, DiagnosticDescriptor> CreateDescriptors()
+        {
+            var all = new Dictionary<string, DiagnosticDescriptor>();
+            foreach (DiagnosticKind kind in DiagnosticKind.All)
+                all[kind.Id] = new DiagnosticDescriptor(kind.Id, kind.Title, "{0}", "Helios.Contracts", DiagnosticSeverity.Error,
+                    isEnabledByDefault: true, description: "See docs/contracts.md, section " + kind.Id + ".");
+            return all;
+        }
+
+        /// <summary>A file's path and text: equatable, so that unchanged contracts are not recompiled on every keystroke.</summary>
+        private readonly struct ContractText : IEquatable<ContractText>
+        {
+            public ContractText(string path, string? text)
+            {
+                Path = path;
+                Text = text;
+            }
+
+            public string Path { get; }
+
+            public string? Text { get; }
+
+            public bool Equals(ContractText other) => Path == other.Path && Text == other.Text;
+
+            public override bool Equals(object? obj) => obj is ContractText other && Equals(other);
+
+            public override int GetHashCode() => (Path.GetHashCode() * 397) ^ (Text?.GetHashCode() ?? 0);
+        }
+    }
+}

@@ -2,7 +2,10 @@
 using System.Text;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Boot;
+using Helios.Kernel.Cpus;
 using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Memory;
+using Helios.Kernel.Time;
 
 namespace Helios.Kernel
 {
@@ -21,6 +24,11 @@ namespace Helios.Kernel
             foreach (MemoryRegion region in boot.Memory)
                 text.Append($"    {region.Start:x16}-{region.End - 1:x16}  {Units.Bytes(region.Length),10}  {MemoryRegion.KindName(region.Kind)}\n");
             text.Append("  command line: \"").Append(boot.CommandLine).Append("\"\n");
+            text.Append("  online: ").Append(Smp.OnlineCount).Append(" of ").Append(boot.CpuCount).Append(" CPUs");
+            if (boot.DomainCount > 1) text.Append(" in ").Append(boot.DomainCount).Append(" NUMA domains");
+            text.Append('\n');
+            text.Append("  frames: ").Append(Units.Bytes(Frames.FreeFrames * FrameAllocator.FrameSize)).Append(" free\n");
+            text.Append("  time:   counter ").Append(Clock.Frequency / 1000).Append(" kHz, tick ").Append(Tick.Frequency).Append(" Hz\n");
             KernelConsole.Write(text.ToString());
         }
     }

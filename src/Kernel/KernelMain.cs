@@ -44,6 +44,7 @@ namespace Helios.Kernel
             platform.StartTick(Tick.Hz(boot));
             Cpu.Current.Online = true;
             Processor.EnableInterrupts();
+            Smp.StartSecondaries(platform);                 // the other CPUs join from their idle loops
             Banner.Print(platform, boot);
 
             KernelExit.Exit(Payload(boot));

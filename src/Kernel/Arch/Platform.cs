@@ -77,6 +77,12 @@ namespace Helios.Kernel.Arch
         /// <summary>Interrupts cpu (an IPI) so that it leaves its idle wait and looks at its run queue.</summary>
         public abstract void SendWakeup(Cpu cpu);
 
+        /// <summary>
+        /// Starts cpu running helios_ap_entry(cpu.Index) on the stack below stackTop (INIT-SIPI-SIPI, PSCI CPU_ON).
+        /// Returns once the start is under way; false if the firmware refused.
+        /// </summary>
+        public abstract bool StartCpu(Cpu cpu, ulong stackTop);
+
         /// <summary>The running CPU's hardware id, as the boot information names CPUs (APIC id, MPIDR).</summary>
         public abstract ulong CurrentCpuHardwareId { get; }
 

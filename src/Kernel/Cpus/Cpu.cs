@@ -39,7 +39,13 @@ namespace Helios.Kernel.Cpus
         public int Domain { get; }
 
         /// <summary>Whether the CPU has come up and schedules threads.</summary>
-        public bool Online { get; internal set; }
+        public bool Online
+        {
+            get => System.Threading.Volatile.Read(ref OnlineFlag);
+            internal set => System.Threading.Volatile.Write(ref OnlineFlag, value);
+        }
+
+        internal bool OnlineFlag;
 
         public Thread CurrentThread { get; internal set; }
 
@@ -57,12 +63,16 @@ namespace Helios.Kernel.Cpus
         internal Thread DeadThread;         // exited on this CPU; its stack is freed by the next thread to run
         internal bool IsIdle;               // in WaitForInterrupt with an empty run queue: wake with an IPI
         internal bool NeedsReschedule;
+        internal bool CrossCallPending;     // CrossCall has a request for this CPU
         internal ulong TicksOnCurrent;
         internal ulong SwitchedAt;          // when CurrentThread got the CPU (Clock.Now)
 
         internal static void Create(Cpu[] cpus) => s_all = cpus;
 
-        /// <summary>Makes this CPU's block the one the hardware register points at (on the CPU itself).</summary>
+        /// <summary>Where traps run when a thread's stack is exhausted (x86_64: IST1; arm64: Vectors.S).</summary>
+        internal KernelStack EmergencyStack;
+
+        /// <summary>Creates this CPU's block and emergency stack and points the hardware register at the block.</summary>
         internal void Install()
         {
             if (Block == null)
@@ -73,8 +83,13 @@ namespace Helios.Kernel.Cpus
                 Block->Self = Block;
                 Cpu self = this;
                 Block->Cpu = Unsafe.As<Cpu, nint>(ref self);
+                CpuBlock.SetCurrent(Block);     // first: what follows may ask which thread runs (Current)
+                EmergencyStack = KernelStacks.Allocate(EmergencyStackSize, Domain);
+                Block->EmergencyStackTop = EmergencyStack.Top;
             }
             CpuBlock.SetCurrent(Block);
         }
+
+        private const ulong EmergencyStackSize = 32 * 1024;
     }
 }

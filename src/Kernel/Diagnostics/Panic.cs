@@ -32,9 +32,14 @@ namespace Helios.Kernel.Diagnostics
             Stop("unhandled exception: " + what, where);
         }
 
-        internal static void CpuException(in TrapReport report)
+        internal static void StackOverflow(Threading.Thread thread, ulong address, ulong instructionPointer)
+            => Stop("stack overflow in thread '" + thread.Name + "' (" + (thread.Stack.Size / 1024).ToString() + " KiB stack; fault at 0x" + address.ToString("x") + ")",
+                "  at " + Describe(instructionPointer) + "\n");
+
+        internal static void CpuException(in TrapReport report, string note = null)
         {
             var details = new StringBuilder();
+            if (note is not null) details.Append("  ").Append(note).Append('\n');
             details.Append("  at ").Append(Describe(report.InstructionPointer)).Append('\n');
             if (report.HasFaultAddress) details.Append($"  fault address 0x{report.FaultAddress:x16}\n");
             details.Append($"  code 0x{report.Code:x}\n");

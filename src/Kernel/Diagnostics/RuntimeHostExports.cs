@@ -1,7 +1,10 @@
 // The kernel hosts the runtime of its own image: the runtime's RuntimeHost imports bind to these at link time.
 using System;
 using System.Runtime;
+using Helios.Kernel.Arch;
+using Helios.Kernel.Cpus;
 using Helios.Kernel.Memory;
+using Helios.Kernel.Threading;
 
 namespace Helios.Kernel.Diagnostics
 {
@@ -29,5 +32,21 @@ namespace Helios.Kernel.Diagnostics
         }
 
         private const ulong HeapGrowth = 2UL << 20;
+
+        [RuntimeExport("helios_host_critical_enter")]
+        private static nuint EnterCritical() => Processor.DisableInterrupts();
+
+        [RuntimeExport("helios_host_critical_leave")]
+        private static void LeaveCritical(nuint state) => Processor.RestoreInterrupts(state);
+
+        [RuntimeExport("helios_host_thread_id")]
+        private static int CurrentThreadId() => Cpu.Count == 0 || Cpu.Current.CurrentThread is null ? 0 : Cpu.Current.CurrentThread.Id;
+
+        [RuntimeExport("helios_host_yield")]
+        private static void Yield()
+        {
+            if (Cpu.Count > 0 && Cpu.Current.Online) Scheduler.Yield();
+            else Processor.Relax();
+        }
     }
 }

@@ -3,7 +3,9 @@
 // DivideByZeroException or, for int.MinValue / -1, an OverflowException. Anything else, or any fault outside
 // managed code, is a panic with the full report.
 using System;
+using Helios.Kernel.Cpus;
 using Helios.Kernel.Memory;
+using Helios.Kernel.Threading;
 using Internal.Runtime.ExceptionHandling;
 
 namespace Helios.Kernel.Diagnostics
@@ -27,6 +29,21 @@ namespace Helios.Kernel.Diagnostics
                 ExceptionDispatcher.RaiseHardwareException(exception, interrupted);
         }
 
-        public static void Unhandled(in TrapReport report) => Panic.CpuException(report);
+        public static void Unhandled(in TrapReport report)
+        {
+            if (report.HasFaultAddress && (report.Kind is TrapKind.PageFault or TrapKind.DoubleFault))
+            {
+                Thread thread = Cpu.Count > 0 ? Thread.Current : null;
+                if (thread is not null && thread.Stack.IsGuard(report.FaultAddress))
+                    Panic.StackOverflow(thread, report.FaultAddress, report.InstructionPointer);
+                if (KernelStacks.InRegion(report.FaultAddress))
+                    Panic.CpuException(report, "the address is in a guard page below a thread stack");
+            }
+            Panic.CpuException(report);
+        }
+
+        /// <summary>The trap entry found the stack exhausted and moved to the CPU's emergency stack.</summary>
+        public static void StackExhausted(ulong stackPointer, ulong instructionPointer)
+            => Panic.StackOverflow(Thread.Current, stackPointer, instructionPointer);
     }
 }

@@ -4,6 +4,7 @@
 using System;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Boot;
+using Helios.Kernel.Cpus;
 using Helios.Kernel.Threading;
 using Internal.Runtime;
 
@@ -48,14 +49,20 @@ namespace Helios.Kernel.Memory
             s_lock.ReleaseIrqRestore(state);
         }
 
-        /// <summary>Unmaps a range; other CPUs' TLBs are not shot down yet (nothing unmaps memory they use).</summary>
+        /// <summary>
+        /// Unmaps a range on every CPU: this one flushes its TLB, the others are asked to (CrossCall), so the caller
+        /// must hold no spin lock.
+        /// </summary>
         public static void Unmap(ulong virtualAddress, ulong size)
         {
             nuint state = s_lock.AcquireIrqSave();
             s_table.Unmap(virtualAddress, size);
             s_platform.FlushTlb(virtualAddress, size);
             s_lock.ReleaseIrqRestore(state);
+            CrossCall.RunOnOthers(&FlushTlb, virtualAddress, size);
         }
+
+        private static void FlushTlb(ulong virtualAddress, ulong size) => s_platform.FlushTlb(virtualAddress, size);
 
         public static bool TryTranslate(ulong virtualAddress, out ulong physical, out MapKind kind)
         {

@@ -48,7 +48,7 @@ namespace Helios.Kernel.Threading
         internal static void MakeReady(Thread thread)
         {
             nuint state = Processor.DisableInterrupts();
-            Cpu cpu = thread.Affinity != Thread.AnyCpu ? Cpu.All[thread.Affinity] : thread.Cpu ?? Cpu.Current;
+            Cpu cpu = PlaceNew(thread);
             cpu.Lock.Acquire();
             thread.Cpu = cpu;
             thread.State = ThreadState.Ready;
@@ -189,6 +189,18 @@ namespace Helios.Kernel.Threading
                 Processor.WaitForInterrupt();
                 cpu.IsIdle = false;
             }
+        }
+
+        // Where a new thread goes: its CPU if it has one, else an idle CPU (so work spreads at once, not at the next
+        // steal), else the creating CPU.
+        private static Cpu PlaceNew(Thread thread)
+        {
+            if (thread.Affinity != Thread.AnyCpu) return Cpu.All[thread.Affinity];
+            Cpu current = Cpu.Current;
+            if (!current.IsIdle && current.RunQueue.IsEmpty && current.CurrentThread == current.IdleThread) return current;
+            foreach (Cpu cpu in Cpu.All)
+                if (cpu.Online && cpu.IsIdle && cpu != current) return cpu;
+            return current;
         }
 
         // Takes a thread another CPU has waiting, if one may run here (never blocks: try-locks only).

@@ -42,7 +42,10 @@ namespace Helios.Kernel.Arch.Arm64
             _timerInterrupt = FindVirtualTimerInterrupt();
             InterruptDispatcher.Register(_timerInterrupt, &OnTick);
             InterruptDispatcher.Register(Gic.WakeupSgi, &OnWakeup);
+            Psci.Initialize(_tree);
         }
+
+        public override bool StartCpu(Cpu cpu, ulong stackTop) => Psci.Start(cpu, stackTop);
 
         public override void InitializeThisCpu(Cpu cpu)
         {
@@ -96,7 +99,7 @@ namespace Helios.Kernel.Arch.Arm64
             Scheduler.Tick();
         }
 
-        private static void OnWakeup(int interrupt) { }
+        private static void OnWakeup(int interrupt) => CrossCall.Handle();
 
         public override ulong BootInformationAddress => _deviceTree;
 

@@ -95,6 +95,39 @@ park:
         wfe
         b       park
 
+// Secondary CPUs arrive here from PSCI CPU_ON (Arch/Arm64/Psci.cs), MMU off, with x0 = their start block:
+// { u64 page table, u64 stack top, u64 CPU index }. Same vectors, FP/SIMD, memory attributes and translation
+// as the boot CPU (the kernel's page table, not the boot one), then helios_ap_entry(index) on that stack.
+        .globl helios_arm64_secondary_entry
+helios_arm64_secondary_entry:
+        adr     x1, helios_arm64_vectors
+        msr     vbar_el1, x1
+        mov     x1, #CPACR_FPEN_ALL
+        msr     cpacr_el1, x1
+        isb
+        ldr     x1, =MAIR_VALUE
+        msr     mair_el1, x1
+        ldr     x1, =TCR_VALUE
+        msr     tcr_el1, x1
+        ldr     x1, [x0]
+        msr     ttbr0_el1, x1
+        dsb     ish
+        tlbi    vmalle1
+        dsb     ish
+        isb
+        mrs     x1, sctlr_el1
+        ldr     x2, =(SCTLR_M | SCTLR_C | SCTLR_I)
+        orr     x1, x1, x2
+        ldr     x2, =(SCTLR_A | SCTLR_SA)
+        bic     x1, x1, x2
+        msr     sctlr_el1, x1
+        isb
+        ldr     x1, [x0, #8]
+        mov     sp, x1
+        ldr     x0, [x0, #16]
+        bl      helios_ap_entry
+        b       park
+
         .bss
         .balign 4096
 boot_level0:    .skip 4096

@@ -23,11 +23,16 @@ namespace Helios.Kernel.Arch.Arm64
         private const uint EcSError = 0x2F;
         private const uint EcBreakpoint = 0x3C;
 
+        private const ulong StackOverflowFlag = 0x100;   // Vectors.S: the entry found the stack exhausted
+
         internal static void Install() => Instructions.SetTrapHandler(&Trap);
 
         [UnmanagedCallersOnly]
         private static void Trap(Arm64TrapFrame* frame, ulong vectorIndex)
         {
+            if ((vectorIndex & StackOverflowFlag) != 0)
+                Traps.StackExhausted(Helios.Kernel.Cpus.CpuBlock.Current()->Scratch1, frame->Elr);
+
             // Entries come in fours: synchronous, IRQ, FIQ, SError.
             ulong type = vectorIndex & 3;
             if (type == 1)

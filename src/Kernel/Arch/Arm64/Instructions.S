@@ -96,6 +96,32 @@ helios_arm64_read_mpidr:
         and     x0, x0, x1
         ret
 
+        .globl helios_arm64_psci_hvc
+helios_arm64_psci_hvc:                  // (function, a1, a2, a3) -> x0 (PSCI over HVC)
+        hvc     #0
+        ret
+
+        .globl helios_arm64_psci_smc
+helios_arm64_psci_smc:                  // (function, a1, a2, a3) -> x0 (PSCI over SMC)
+        smc     #0
+        ret
+
+        .globl helios_arm64_clean_dcache
+helios_arm64_clean_dcache:              // (address, size): to the point of coherency, for a CPU with its MMU off
+        add     x1, x1, x0
+        bic     x0, x0, #63
+1:      dc      civac, x0
+        add     x0, x0, #64
+        cmp     x0, x1
+        b.lo    1b
+        dsb     sy
+        ret
+
+        .globl helios_arm64_secondary_entry_address
+helios_arm64_secondary_entry_address:
+        adr     x0, helios_arm64_secondary_entry
+        ret
+
         .globl helios_arm64_halt_forever
 helios_arm64_halt_forever:
         msr     daifset, #0xF

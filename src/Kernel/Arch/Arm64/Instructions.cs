@@ -56,5 +56,18 @@ namespace Helios.Kernel.Arch.Arm64
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_read_cntv_cval")]
         internal static extern ulong ReadTimerCompare();
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_psci_hvc")]
+        internal static extern ulong PsciHvc(ulong function, ulong a1, ulong a2, ulong a3);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_psci_smc")]
+        internal static extern ulong PsciSmc(ulong function, ulong a1, ulong a2, ulong a3);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_clean_dcache")]
+        internal static extern void CleanDataCache(void* address, ulong size);
+
+        // Where PSCI CPU_ON sends secondary CPUs (Boot.S).
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_arm64_secondary_entry_address")]
+        internal static extern ulong SecondaryEntry();
     }
 }

@@ -3,9 +3,31 @@
 // the handler the kernel registered (ExceptionVectors.cs) with (frame, entry index); returning from it resumes the
 // interrupted code.
 #define FRAME_SIZE  (36 * 8)            // x0-x30, sp, elr, spsr, esr, far
+#define STACK_NEEDED (FRAME_SIZE + 512 + 64)    // the frame, the FP/SIMD registers, some slack
+#define CPU_STACK_LIMIT     16          // Cpus/CpuBlock.cs
+#define CPU_EMERGENCY_STACK 24
+#define CPU_SCRATCH0        32
+#define CPU_SCRATCH1        40
+#define STACK_OVERFLOW      0x100       // added to the entry index: the handler reports an overflow
 
         .macro VECTOR index
         .balign 128
+        // Before anything is stored: is there room on this stack? An exception on an overflowed thread stack
+        // would otherwise fault again at every store, forever (the per-CPU block's StackLimit; 0: unknown).
+        msr     tpidr_el0, x0           // EL0's thread registers serve as scratch: the kernel has no EL0
+        mrs     x0, tpidr_el1
+        cbz     x0, 1f
+        ldr     x0, [x0, #CPU_STACK_LIMIT]
+        cbz     x0, 1f
+        msr     tpidrro_el0, x1
+        mov     x1, sp
+        sub     x1, x1, #STACK_NEEDED
+        cmp     x1, x0
+        mrs     x1, tpidrro_el0
+        b.hs    1f
+        mov     x0, #\index
+        b       stack_overflow
+1:      mrs     x0, tpidr_el0
         sub     sp, sp, #FRAME_SIZE
         stp     x0, x1, [sp, #0]
         mov     x1, #\index
@@ -32,6 +54,24 @@ helios_arm64_vectors:
         VECTOR 13
         VECTOR 14
         VECTOR 15
+
+// The stack ran out: continue on the CPU's emergency stack, keeping the overflowed stack pointer in Scratch1.
+stack_overflow:                         // x0 = entry index, x1 restored, the original x0 in tpidr_el0
+        msr     tpidrro_el0, x1
+        mrs     x1, tpidr_el1
+        str     x0, [x1, #CPU_SCRATCH0]
+        mov     x0, sp
+        str     x0, [x1, #CPU_SCRATCH1]
+        ldr     x0, [x1, #CPU_EMERGENCY_STACK]
+        mov     sp, x0
+        sub     sp, sp, #FRAME_SIZE
+        mrs     x0, tpidr_el0
+        mrs     x1, tpidrro_el0
+        stp     x0, x1, [sp, #0]
+        mrs     x1, tpidr_el1
+        ldr     x1, [x1, #CPU_SCRATCH0]
+        orr     x1, x1, #STACK_OVERFLOW
+        b       trap_common
 
 trap_common:
         stp     x2, x3, [sp, #16]

@@ -46,13 +46,26 @@ namespace Helios.Kernel.Arch.X64
                         Reserved = 0,
                     };
                 }
-                // lidt reads a packed 10-byte descriptor: build it byte-exact on the stack.
-                byte* descriptor = stackalloc byte[16];
-                *(ushort*)descriptor = Vectors * 16 - 1;
-                *(ulong*)(descriptor + 2) = (ulong)gates;
-                Instructions.LoadIdt(descriptor);
+                // lidt reads a packed 10-byte descriptor: build it byte-exact.
+                fixed (byte* descriptor = s_descriptor)
+                {
+                    *(ushort*)descriptor = Vectors * 16 - 1;
+                    *(ulong*)(descriptor + 2) = (ulong)gates;
+                }
             }
+            LoadOnThisCpu();
             Instructions.SetTrapHandler(&Trap);
+        }
+
+        /// <summary>Double faults switch to IST1 (each CPU's emergency stack) once the boot CPU has a TSS.</summary>
+        internal static void UseDoubleFaultStack() => s_gates[8].Ist = Descriptors.DoubleFaultStack;
+
+        private static readonly byte[] s_descriptor = new byte[16];
+
+        /// <summary>Every CPU uses the one IDT.</summary>
+        internal static void LoadOnThisCpu()
+        {
+            fixed (byte* descriptor = s_descriptor) Instructions.LoadIdt(descriptor);
         }
 
         [UnmanagedCallersOnly]
@@ -65,6 +78,7 @@ namespace Helios.Kernel.Arch.X64
                 return;
             }
             bool pageFault = vector == 14;
+            bool faultAddress = pageFault || vector == 8;   // a double fault's CR2 is the page fault that caused it
             TrapKind kind = KindOf(vector);
             if (kind == TrapKind.DivideByZero && DivideError.IsOverflow(*frame)) kind = TrapKind.IntegerOverflow;
 
@@ -76,8 +90,8 @@ namespace Helios.Kernel.Arch.X64
                 kind,
                 NameOf(vector),
                 frame->Rip,
-                pageFault ? frame->FaultAddress : 0,
-                pageFault,
+                faultAddress ? frame->FaultAddress : 0,
+                faultAddress,
                 frame->ErrorCode,
                 Registers(frame));
             Traps.Unhandled(report);

@@ -106,6 +106,20 @@ helios_x64_initial_apic_id:
         pop     rbx
         ret
 
+        .globl helios_x64_load_gdt
+helios_x64_load_gdt:                    // (void* gdtr, ushort tss selector)
+        lgdt    [rdi]
+        push    0x08
+        lea     rax, [rip + 1f]
+        push    rax
+        retfq
+1:      mov     ax, 0x10
+        mov     ds, ax
+        mov     es, ax
+        mov     ss, ax
+        ltr     si
+        ret
+
         .globl helios_x64_lidt
 helios_x64_lidt:                        // (void* idtr: 2-byte limit, 8-byte base)
         lidt    [rdi]

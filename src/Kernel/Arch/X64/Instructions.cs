@@ -59,5 +59,10 @@ namespace Helios.Kernel.Arch.X64
         // CPUID leaf 1, EBX[31:24]: the running CPU's initial APIC id.
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_initial_apic_id")]
         internal static extern uint InitialApicId();
+
+        // lgdt, then reload CS (far return), DS, ES, SS with the kernel's selectors and load the task register.
+        // GS is left alone: its base is the per-CPU block.
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_load_gdt")]
+        internal static extern void LoadGdt(void* descriptor, ushort taskSelector);
     }
 }

@@ -51,7 +51,15 @@ namespace Helios.Kernel.Arch.X64
         /// <summary>The I/O APICs, every line masked until a driver routes it.</summary>
         internal List<IoApic> IoApics { get; } = new List<IoApic>();
 
-        public override void InitializeThisCpu(Cpu cpu) => LocalApic.EnableOnThisCpu();
+        public override void InitializeThisCpu(Cpu cpu)
+        {
+            Descriptors.LoadOnThisCpu(cpu.EmergencyStack.Top);
+            if (cpu.Index == 0) Idt.UseDoubleFaultStack();
+            else Idt.LoadOnThisCpu();
+            LocalApic.EnableOnThisCpu();
+        }
+
+        public override bool StartCpu(Cpu cpu, ulong stackTop) => ApStartup.Start(cpu, stackTop);
 
         public override ulong CounterFrequency => _counterFrequency;
 
@@ -89,7 +97,7 @@ namespace Helios.Kernel.Arch.X64
 
         private static void OnTick(int vector) => Scheduler.Tick();
 
-        private static void OnWakeup(int vector) { }
+        private static void OnWakeup(int vector) => CrossCall.Handle();
 
         private static void OnApicError(int vector) => s_apicErrors++;
 

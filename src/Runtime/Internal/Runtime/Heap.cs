@@ -1,6 +1,6 @@
 // The object heap: a bump allocator over memory regions the host (kernel or process) hands over. Nothing is freed
-// yet; a collector replaces this when processes need one. One CPU allocates at a time until the kernel's SMP issue
-// adds per-CPU allocation contexts.
+// yet; a collector replaces this when processes need one. Every CPU allocates under one lock; per-CPU allocation
+// buffers are the next step if allocation ever shows in a profile.
 using System;
 using System.Threading;
 
@@ -74,17 +74,30 @@ namespace Internal.Runtime
             return false;
         }
 
+        // Every CPU allocates from the one heap: a spin lock, held with interrupts masked so that no preemption can
+        // leave it held while the thread waits in a run queue.
+        private static int s_lock;
+
         internal static void* AllocateObject(nuint size)
         {
             size = (size + Alignment - 1) & ~(Alignment - 1);
+            nuint state = RuntimeHost.EnterCritical();
+            while (Interlocked.CompareExchange(ref s_lock, 1, 0) != 0) { }
             while ((nuint)(s_limit - s_current) < size)
             {
-                if (!NextRegion(size)) Exhausted(size);
+                if (!NextRegion(size))
+                {
+                    Volatile.Write(ref s_lock, 0);
+                    RuntimeHost.LeaveCritical(state);
+                    Exhausted(size);
+                }
             }
             byte* result = s_current;
             s_current += size;
             s_allocated += size;
             s_objects++;
+            Volatile.Write(ref s_lock, 0);
+            RuntimeHost.LeaveCritical(state);
             SpanHelpers.ClearBytes(result, size);
             return result;
         }

@@ -21,6 +21,24 @@ namespace Internal.Runtime
         [RuntimeImport("helios_host_grow_heap")]
         internal static extern void* GrowHeap(nuint minimumSize, nuint* size);
 
+        // Masks interrupts on this CPU (returns the previous state): a short critical section no preemption can split.
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_critical_enter")]
+        internal static extern nuint EnterCritical();
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_critical_leave")]
+        internal static extern void LeaveCritical(nuint state);
+
+        // The running thread's id (0 before threads exist), and giving up the CPU to another thread.
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_thread_id")]
+        internal static extern int CurrentThreadId();
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_yield")]
+        internal static extern void Yield();
+
         /// <summary>Ends the image with a message. Never returns.</summary>
         public static void FailFast(string message)
         {

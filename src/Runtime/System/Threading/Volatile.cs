@@ -19,6 +19,8 @@ namespace System.Threading
         public static uint Read(ref readonly uint location) => Unsafe.As<uint, VolatileUInt32>(ref Unsafe.AsRef(in location)).Value;
         public static int Read(ref readonly int location) => Unsafe.As<int, VolatileInt32>(ref Unsafe.AsRef(in location)).Value;
         public static bool Read(ref readonly bool location) => Unsafe.As<bool, VolatileBoolean>(ref Unsafe.AsRef(in location)).Value;
+        public static unsafe nint Read(ref readonly nint location) => (nint)Unsafe.As<nint, VolatilePointer>(ref Unsafe.AsRef(in location)).Value;
+        public static unsafe long Read(ref readonly long location) => (long)Unsafe.As<long, VolatilePointer>(ref Unsafe.AsRef(in location)).Value;
         public static unsafe ulong Read(ref readonly ulong location) => (ulong)Unsafe.As<ulong, VolatilePointer>(ref Unsafe.AsRef(in location)).Value;
         public static T Read<T>(ref readonly T location) where T : class => Unsafe.As<T>(Unsafe.As<T, VolatileObject>(ref Unsafe.AsRef(in location)).Value);
 
@@ -27,6 +29,8 @@ namespace System.Threading
         public static void Write(ref uint location, uint value) => Unsafe.As<uint, VolatileUInt32>(ref location).Value = value;
         public static void Write(ref int location, int value) => Unsafe.As<int, VolatileInt32>(ref location).Value = value;
         public static void Write(ref bool location, bool value) => Unsafe.As<bool, VolatileBoolean>(ref location).Value = value;
+        public static unsafe void Write(ref nint location, nint value) => Unsafe.As<nint, VolatilePointer>(ref location).Value = (void*)value;
+        public static unsafe void Write(ref long location, long value) => Unsafe.As<long, VolatilePointer>(ref location).Value = (void*)value;
         public static unsafe void Write(ref ulong location, ulong value) => Unsafe.As<ulong, VolatilePointer>(ref location).Value = (void*)value;
         public static void Write<T>(ref T location, T value) where T : class => Unsafe.As<T, VolatileObject>(ref location).Value = value;
     }

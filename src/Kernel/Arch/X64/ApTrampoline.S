@@ -1,0 +1,93 @@
+// Application processors start here (Arch/X64/ApStartup.cs copies this page to TRAMPOLINE and sends INIT-SIPI-SIPI):
+// in real mode at TRAMPOLINE, paging off. Into protected mode with a small GDT of its own, then long mode with the
+// kernel's page table, then to helios_x64_ap_entry in the kernel image on the CPU's idle stack. The parameters
+// (page table, stack, CPU index) are written by the starting CPU into the page's last words.
+        .intel_syntax noprefix
+
+        .set TRAMPOLINE, 0x10000
+        .set PARAMS, 0xFE0              // page offset of: u64 cr3, u64 stack, u64 cpu index, u64 started flag
+#define CR0_PE          (1 << 0)
+#define CR0_MP          (1 << 1)
+#define CR0_EM          (1 << 2)
+#define CR0_PG          (1 << 31)
+#define CR4_PAE         (1 << 5)
+#define CR4_OSFXSR      (1 << 9)
+#define CR4_OSXMMEXCPT  (1 << 10)
+#define MSR_EFER        0xC0000080
+#define EFER_LME        (1 << 8)
+#define ADDRESS(label)  (TRAMPOLINE + (label - helios_x64_ap_trampoline))
+
+        .section .rodata
+        .balign 16
+        .globl helios_x64_ap_trampoline, helios_x64_ap_trampoline_end
+helios_x64_ap_trampoline:
+        .code16
+        cli
+        cld
+        mov     ax, cs
+        mov     ds, ax
+        lgdt    [ap_gdt_pointer - helios_x64_ap_trampoline]
+        mov     eax, cr0
+        or      eax, CR0_PE
+        mov     cr0, eax
+        .byte   0x66, 0xEA              // ljmpl 0x08:ap_protected (32-bit offset from 16-bit code)
+        .long   ADDRESS(ap_protected)
+        .word   0x08
+
+        .code32
+ap_protected:
+        mov     ax, 0x10
+        mov     ds, ax
+        mov     es, ax
+        mov     ss, ax
+        mov     eax, cr4
+        or      eax, CR4_PAE | CR4_OSFXSR | CR4_OSXMMEXCPT
+        mov     cr4, eax
+        mov     eax, [TRAMPOLINE + PARAMS]
+        mov     cr3, eax
+        mov     ecx, MSR_EFER
+        rdmsr
+        or      eax, EFER_LME
+        wrmsr
+        mov     eax, cr0
+        and     eax, ~CR0_EM
+        or      eax, CR0_PG | CR0_MP
+        mov     cr0, eax
+        ljmp    0x18, ADDRESS(ap_long)
+
+        .code64
+ap_long:
+        mov     rsp, [TRAMPOLINE + PARAMS + 8]
+        mov     rdi, [TRAMPOLINE + PARAMS + 16]
+        mov     qword ptr [TRAMPOLINE + PARAMS + 24], 1
+        fninit
+        push    0x1F80                  // MXCSR default: all SSE exceptions masked
+        ldmxcsr [rsp]
+        add     rsp, 8
+        movabs  rax, OFFSET helios_ap_entry
+        call    rax                     // never returns
+1:      cli
+        hlt
+        jmp     1b
+
+        .balign 8
+ap_gdt:
+        .quad   0                       // null
+        .quad   0x00CF9A000000FFFF      // 0x08: 32-bit code
+        .quad   0x00CF92000000FFFF      // 0x10: data
+        .quad   0x00AF9A000000FFFF      // 0x18: 64-bit code
+ap_gdt_end:
+ap_gdt_pointer:
+        .word   ap_gdt_end - ap_gdt - 1
+        .long   ADDRESS(ap_gdt)
+helios_x64_ap_trampoline_end:
+
+        .text
+        .globl helios_x64_ap_trampoline_bounds
+helios_x64_ap_trampoline_bounds:        // (byte** end) -> start
+        lea     rax, [rip + helios_x64_ap_trampoline_end]
+        mov     [rdi], rax
+        lea     rax, [rip + helios_x64_ap_trampoline]
+        ret
+
+        .section .note.GNU-stack, "", @progbits

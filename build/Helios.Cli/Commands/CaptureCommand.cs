@@ -1,6 +1,7 @@
 // helios capture: boot the kernel with "bootinfo.dump" and save the memory its boot parsers read (the PVH start
 // info and ACPI tables, or the device tree) as a test fixture for the same parsers on the host (tests/Data/boot).
 using System.CommandLine;
+using Helios.Kernel.Diagnostics;
 using Helios.Tooling;
 using Helios.Tooling.Qemu;
 using Spectre.Console;
@@ -9,8 +10,6 @@ namespace Helios.Cli.Commands;
 
 internal static class CaptureCommand
 {
-    private const string Marker = "HELIOS-MEMDUMP ";
-
     public static Command Create()
     {
         var arch = CommonOptions.Arch(null, allowAll: false);
@@ -40,7 +39,7 @@ internal static class CaptureCommand
             FileInfo file = parse.GetValue(output)!;
             file.Directory?.Create();
             var lines = new List<string> { $"# Helios boot memory capture ({isa.Name()}, {options.Cpus} CPUs, {options.MemoryMiB} MiB): {options.CommandLine}" };
-            lines.AddRange(result.Console.Where(l => l.StartsWith(Marker, StringComparison.Ordinal)).Select(l => l[Marker.Length..]));
+            lines.AddRange(result.Console.Where(l => l.StartsWith(HostProtocol.MemoryDumpMarker, StringComparison.Ordinal)).Select(l => l[HostProtocol.MemoryDumpMarker.Length..]));
             await File.WriteAllLinesAsync(file.FullName, lines, cancel);
             AnsiConsole.MarkupLine($"helios: wrote {lines.Count - 2} lines of boot memory to {Markup.Escape(file.FullName)}");
             return 0;

@@ -1,4 +1,5 @@
 // Turns the console of a test-image boot into per-test results (the lines are defined by TestProtocol).
+using Helios.Kernel.Diagnostics;
 using Helios.Testing;
 using Helios.Tooling.Qemu;
 
@@ -68,7 +69,7 @@ public static class TestRunParser
         {
             if (expectations.TryGetValue(running, out string? expected))
             {
-                bool matched = run.Outcome == RunOutcome.Panicked && (QemuResult.PanicMarker + run.PanicMessage).Contains(expected, StringComparison.Ordinal);
+                bool matched = run.Outcome == RunOutcome.Panicked && (HostProtocol.PanicMarker + run.PanicMessage).Contains(expected, StringComparison.Ordinal);
                 results.Add(new InKernelTestResult(isa, running, matched ? InKernelTestStatus.Passed : InKernelTestStatus.Failed,
                     matched ? run.PanicMessage ?? "" : $"expected a panic containing \"{expected}\", got " + (run.Outcome == RunOutcome.Panicked ? "a panic: " + run.PanicMessage : run.Summary),
                     null, expected));

@@ -1,5 +1,6 @@
 // ilc's mangled names, as they appear in the built images, demangled against the assemblies.
 using Helios.Tooling.Symbols;
+using Internal.Runtime;
 using Xunit;
 
 namespace Helios.Tests.Tooling;

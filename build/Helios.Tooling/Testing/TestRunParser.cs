@@ -48,11 +48,11 @@ public static class TestRunParser
                     running = name;
                     break;
                 case TestProtocol.Pass:
-                    results.Add(new InKernelTestResult(isa, name, InKernelTestStatus.Passed, "", ulong.TryParse(rest, out ulong cycles) ? cycles : null, null));
+                    results.Add(new InKernelTestResult(isa, name, InKernelTestStatus.Passed, "", ulong.TryParse(rest, out ulong ticks) ? ticks : null, null));
                     running = null;
                     break;
                 case TestProtocol.Fail:
-                    results.Add(new InKernelTestResult(isa, name, InKernelTestStatus.Failed, rest.Replace("\\n", "\n"), null, expectations.GetValueOrDefault(name)));
+                    results.Add(new InKernelTestResult(isa, name, InKernelTestStatus.Failed, TestProtocol.FromOneLine(rest), null, expectations.GetValueOrDefault(name)));
                     running = null;
                     break;
                 case TestProtocol.Deferred:

@@ -58,12 +58,12 @@ public unsafe class SymbolTableTests
     [InlineData("arm64")]
     public void BuiltImagesCarryCSharpNames(string isa)
     {
-        ElfFile elf = ElfFile.Read(TestData.Repo.Image(IsaNames.Parse(isa), RepoPaths.KernelImage));
+        ElfFile elf = ElfFile.Read(TestData.Image(IsaNames.Parse(isa), RepoPaths.KernelImage));
         ElfSymbol start = elf.FindSymbol("__helios_symbols_start")!;
         ElfSymbol end = elf.FindSymbol("__helios_symbols_end")!;
         Assert.True(end.Value - start.Value > ImageSymbolFormat.HeaderSize, "the image has no symbol table");
         ElfSection section = elf.FindSection(".helios_symbols")!;
-        byte[] file = File.ReadAllBytes(TestData.Repo.Image(IsaNames.Parse(isa), RepoPaths.KernelImage));
+        byte[] file = File.ReadAllBytes(TestData.Image(IsaNames.Parse(isa), RepoPaths.KernelImage));
         byte[] table = file.AsSpan((int)section.Offset, (int)section.Size).ToArray();
         ulong entryAddress = elf.FindSymbol("helios_kernel_entry")!.Value;
         ulong imageStart = elf.FindSymbol("__image_start")!.Value;

@@ -38,7 +38,7 @@ namespace Helios.Kernel.Tests.Runner
                 TestContext.Begin();
                 ulong start = Platform.Current.ReadCycleCounter();
                 test.Run();
-                ulong cycles = Platform.Current.ReadCycleCounter() - start;
+                ulong ticks = Platform.Current.ReadCycleCounter() - start;
                 if (test.ExpectPanic is not null)
                 {
                     Emit(TestProtocol.Fail, test.Name + " " + TestProtocol.OneLine("expected a panic containing \"" + test.ExpectPanic + "\", but the test returned"));
@@ -51,7 +51,7 @@ namespace Helios.Kernel.Tests.Runner
                 }
                 else
                 {
-                    Emit(TestProtocol.Pass, test.Name + " " + cycles.ToString());
+                    Emit(TestProtocol.Pass, test.Name + " " + ticks.ToString());
                     passed++;
                 }
             }

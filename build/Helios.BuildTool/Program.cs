@@ -21,7 +21,7 @@ symbols.SetAction(parse =>
         Console.WriteLine($"helios-buildtool: {count} symbols, {table.Length} bytes -> {output.Name}");
         return 0;
     }
-    catch (Exception e) when (e is IOException or InvalidDataException or BadImageFormatException)
+    catch (Exception e) when (e is IOException or UnauthorizedAccessException or InvalidDataException or BadImageFormatException)
     {
         Console.Error.WriteLine($"helios-buildtool: error: {e.Message}");
         return 1;

@@ -19,6 +19,11 @@ namespace Helios.TestGenerator
             "HT0001", "Test method has the wrong shape", "Test method '{0}' must be static, take no parameters and return void",
             "Helios.Testing", DiagnosticSeverity.Error, isEnabledByDefault: true);
 
+        // Names select tests (test=<name>) and key the host's results, so two tests may not share one.
+        private static readonly DiagnosticDescriptor DuplicateName = new DiagnosticDescriptor(
+            "HT0002", "Two tests have the same name", "Test name '{0}' is already used by {1}; rename the method or its class",
+            "Helios.Testing", DiagnosticSeverity.Error, isEnabledByDefault: true);
+
         public void Initialize(IncrementalGeneratorInitializationContext context)
         {
             IncrementalValuesProvider<TestInfo> tests = context.SyntaxProvider.ForAttributeWithMetadataName(
@@ -64,13 +69,20 @@ namespace Helios.TestGenerator
             source.AppendLine("    {");
             source.AppendLine("        internal static TestCase[] All => new TestCase[]");
             source.AppendLine("        {");
-            foreach (TestInfo test in tests.OrderBy(t => t.Name, System.StringComparer.Ordinal))
+            var seen = new System.Collections.Generic.Dictionary<string, TestInfo>(System.StringComparer.Ordinal);
+            foreach (TestInfo test in tests.OrderBy(t => t.Name, System.StringComparer.Ordinal).ThenBy(t => t.Method, System.StringComparer.Ordinal))
             {
                 if (!test.Valid)
                 {
                     context.ReportDiagnostic(Diagnostic.Create(NotStaticVoid, test.Location, test.Name));
                     continue;
                 }
+                if (seen.TryGetValue(test.Name, out TestInfo? first))
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(DuplicateName, test.Location, test.Name, first.Method.Replace("global::", "")));
+                    continue;
+                }
+                seen.Add(test.Name, test);
                 string panic = test.ExpectPanic is null ? "null" : SymbolDisplay.FormatLiteral(test.ExpectPanic, true);
                 source.AppendLine($"            new TestCase({SymbolDisplay.FormatLiteral(test.Name, true)}, {SymbolDisplay.FormatLiteral(test.Category, true)}, {panic}, &{test.Method}),");
             }

@@ -9,13 +9,17 @@ public sealed class RepoPaths
 
     public string Solution => Path.Combine(Root, "Helios.sln");
 
-    public string ImagesDirectory => Path.Combine(Root, "artifacts", "images");
-
-    /// <summary>A bootable image: artifacts/images/&lt;isa&gt;/&lt;name&gt;.elf.</summary>
-    public string Image(Isa isa, string name) => Path.Combine(ImagesDirectory, isa.Name(), name + ".elf");
+    /// <summary>What `dotnet build` and `./helios` build when not told otherwise.</summary>
+    public const string DefaultConfiguration = "Debug";
 
     public const string KernelImage = "helios-kernel";
     public const string KernelTestImage = "helios-kernel-tests";
+
+    /// <summary>The images of one configuration: artifacts/images/&lt;config&gt; (lower case, like bin/ and obj/).</summary>
+    public string ImagesDirectory(string configuration) => Path.Combine(Root, "artifacts", "images", configuration.ToLowerInvariant());
+
+    /// <summary>A bootable image: artifacts/images/&lt;config&gt;/&lt;isa&gt;/&lt;name&gt;.elf (build/Helios.Image.targets).</summary>
+    public string Image(string configuration, Isa isa, string name) => Path.Combine(ImagesDirectory(configuration), isa.Name(), name + ".elf");
 
     public static RepoPaths Find(string? start = null)
     {
@@ -24,6 +28,8 @@ public sealed class RepoPaths
             for (string? dir = origin; dir is not null; dir = Path.GetDirectoryName(dir))
                 if (File.Exists(Path.Combine(dir, "Helios.sln"))) return new RepoPaths(dir);
         }
-        throw new InvalidOperationException("not inside a Helios checkout (no Helios.sln above the current directory)");
+        throw new CheckoutNotFoundException("not inside a Helios checkout (no Helios.sln above the current directory)");
     }
+
+    public sealed class CheckoutNotFoundException(string message) : Exception(message);
 }

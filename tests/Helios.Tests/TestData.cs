@@ -1,4 +1,5 @@
-// Paths to the repository's test data and images.
+// Paths to the repository's test data, build outputs and images, in the configuration this suite was built in.
+using System.Reflection;
 using Helios.Tooling;
 
 namespace Helios.Tests;
@@ -6,6 +7,16 @@ namespace Helios.Tests;
 internal static class TestData
 {
     public static readonly RepoPaths Repo = RepoPaths.Find(AppContext.BaseDirectory);
+
+    /// <summary>Debug or Release: what `dotnet test` built, images included (Helios.Tests.csproj records it).</summary>
+    public static readonly string Configuration = typeof(TestData).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
+        .Single(a => a.Key == "HeliosConfiguration").Value!;
+
+    public static string Image(Isa isa, string name) => Repo.Image(Configuration, isa, name);
+
+    /// <summary>A project's build output: artifacts/bin/&lt;project&gt;/&lt;config&gt;/&lt;file&gt;.</summary>
+    public static string Bin(string project, string file)
+        => Path.Combine(Repo.Root, "artifacts", "bin", project, Configuration.ToLowerInvariant(), file);
 
     public static string BootCapture(string name) => Path.Combine(Repo.Root, "tests", "Data", "boot", name + ".memdump");
 }

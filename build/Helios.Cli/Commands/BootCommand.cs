@@ -16,13 +16,9 @@ internal static class BootCommand
     public static Command Create()
     {
         var arch = CommonOptions.Arch(null, allowAll: true);
-        var smp = CommonOptions.Positive(new Option<int>("--smp") { Description = "Number of CPUs (default 2)", DefaultValueFactory = _ => 2 });
-        var mem = new Option<string>("--mem", "-m") { Description = "Memory: MiB, or with a suffix (512M, 1G); default 128M", DefaultValueFactory = _ => "128M" };
-        mem.Validators.Add(r =>
-        {
-            if (ParseMemory(r.GetValueOrDefault<string>() ?? "") is null)
-                r.AddError($"--mem: '{r.GetValueOrDefault<string>()}' is not a size; use a number of MiB or a size like 512M or 2G (16M to 64G).");
-        });
+        var smp = CommonOptions.Cpus();
+        var mem = CommonOptions.Memory("128M");
+        var configuration = CommonOptions.Configuration();
         var timeout = CommonOptions.Timeout(60);
         var image = new Option<string>("--image") { Description = "Which image: kernel (default) or tests", DefaultValueFactory = _ => "kernel" };
         image.Validators.Add(r =>
@@ -35,13 +31,18 @@ internal static class BootCommand
         var icount = new Option<bool>("--icount") { Description = "Deterministic timing: -icount shift=0,sleep=off" };
         var kernelArgs = new Argument<string[]>("kernel-args") { Description = "The kernel command line, after --", Arity = ArgumentArity.ZeroOrMore };
 
-        var command = new Command("boot", "Boot an image in QEMU and stream its console") { arch, smp, mem, timeout, image, noBuild, gdb, icount, kernelArgs };
-        command.SetAction(async (parse, cancel) =>
+        var command = new Command("boot", "Boot an image in QEMU and stream its console")
+        {
+            arch, smp, mem, configuration, timeout, image, noBuild, gdb, icount, kernelArgs,
+        };
+        CommonOptions.ValidateMemory(command, arch, mem);
+        command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
             RepoPaths paths = RepoPaths.Find();
+            string config = parse.GetValue(configuration)!;
             if (!parse.GetValue(noBuild))
             {
-                int built = await BuildRunner.BuildAsync(paths, "Debug", summary: false);
+                int built = await BuildRunner.BuildAsync(paths, config, summary: false);
                 if (built != 0) return built;
             }
             IReadOnlyList<Isa> isas = IsaNames.Expand(parse.GetValue(arch)!);
@@ -49,10 +50,10 @@ internal static class BootCommand
             int worst = 0;
             foreach (Isa isa in isas)
             {
-                var options = new QemuOptions(isa, paths.Image(isa, imageName))
+                var options = new QemuOptions(isa, paths.Image(config, isa, imageName))
                 {
                     Cpus = parse.GetValue(smp),
-                    MemoryMiB = ParseMemory(parse.GetValue(mem)!)!.Value,
+                    MemoryMiB = (int)MemorySize.ParseMiB(parse.GetValue(mem)!)!.Value,
                     KernelArguments = string.Join(" ", parse.GetValue(kernelArgs) ?? []),
                     Timeout = parse.GetValue(gdb) ? TimeSpan.FromDays(1) : TimeSpan.FromSeconds(parse.GetValue(timeout)),
                     DeterministicTiming = parse.GetValue(icount),
@@ -62,7 +63,7 @@ internal static class BootCommand
                 if (worst == 0) worst = code;
             }
             return worst;
-        });
+        }));
         return command;
     }
 
@@ -77,7 +78,7 @@ internal static class BootCommand
             Console.Out.WriteLine(prefix ? $"[{isa}] {line}" : line);
         }, cancel);
 
-        string where = $"{isa}: {result.Summary} ({result.Elapsed.TotalSeconds:0.00} s)";
+        string where = $"{isa}: {result.Summary} ({Timing(result)})";
         switch (result.Outcome)
         {
             case RunOutcome.Exited when result.KernelExitCode == 0:
@@ -98,15 +99,8 @@ internal static class BootCommand
         }
     }
 
-    /// <summary>MiB from "256", "256M", "2G"; null when it is not a size QEMU and the kernel handle (16 MiB to 64 GiB).</summary>
-    public static int? ParseMemory(string text)
-    {
-        text = text.Trim();
-        int factor = 1;
-        if (text.EndsWith('G') || text.EndsWith('g')) { factor = 1024; text = text[..^1]; }
-        else if (text.EndsWith('M') || text.EndsWith('m')) { text = text[..^1]; }
-        if (!int.TryParse(text, out int value) || value <= 0) return null;
-        long mib = (long)value * factor;
-        return mib is >= 16 and <= 64 * 1024 ? (int)mib : null;
-    }
+    // How long the run took, and how long the guest took to say anything (the start-up time, as seen on the console).
+    private static string Timing(QemuResult result)
+        => $"{result.Elapsed.TotalSeconds:0.00} s; "
+           + (result.FirstOutput is TimeSpan first ? $"first output after {first.TotalMilliseconds:0} ms" : "no output");
 }

@@ -8,9 +8,9 @@ internal static class BuildCommand
 {
     public static Command Create()
     {
-        var configuration = new Option<string>("--configuration", "-c") { Description = "Build configuration", DefaultValueFactory = _ => "Debug" };
+        var configuration = CommonOptions.Configuration();
         var command = new Command("build", "Build the runtime, the kernel and every image for x86_64 and arm64") { configuration };
-        command.SetAction((parse, _) => BuildRunner.BuildAsync(RepoPaths.Find(), parse.GetValue(configuration)!, summary: true));
+        command.SetAction((parse, _) => CommandErrors.Guard(() => BuildRunner.BuildAsync(RepoPaths.Find(), parse.GetValue(configuration)!, summary: true)));
         return command;
     }
 }

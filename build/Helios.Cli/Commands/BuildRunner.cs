@@ -77,7 +77,7 @@ internal static partial class BuildRunner
         if (summary || stepCount > 0)
             AnsiConsole.MarkupLine(stepCount == 0
                 ? $"[green]images up to date[/] ({clock.Elapsed.TotalSeconds:0.0} s)"
-                : $"[green]built[/] {stepCount} image steps in {clock.Elapsed.TotalSeconds:0.0} s; images in {Markup.Escape(Path.GetRelativePath(Environment.CurrentDirectory, paths.ImagesDirectory))}");
+                : $"[green]built[/] {stepCount} image steps in {clock.Elapsed.TotalSeconds:0.0} s; images in {Markup.Escape(Path.GetRelativePath(Environment.CurrentDirectory, paths.ImagesDirectory(configuration)))}");
         return 0;
     }
 

@@ -1,6 +1,7 @@
 // helios capture: boot the kernel with "bootinfo.dump" and save the memory its boot parsers read (the PVH start
 // info and ACPI tables, or the device tree) as a test fixture for the same parsers on the host (tests/Data/boot).
 using System.CommandLine;
+using Helios.Kernel.Diagnostics;
 using Helios.Tooling;
 using Helios.Tooling.Qemu;
 using Spectre.Console;
@@ -9,27 +10,49 @@ namespace Helios.Cli.Commands;
 
 internal static class CaptureCommand
 {
-    private const string Marker = "HELIOS-MEMDUMP ";
-
     public static Command Create()
     {
         var arch = CommonOptions.Arch(null, allowAll: false);
-        var smp = CommonOptions.Positive(new Option<int>("--smp") { Description = "Number of CPUs (default 2)", DefaultValueFactory = _ => 2 });
-        var mem = new Option<int>("--mem-mib") { Description = "Memory in MiB (default 128)", DefaultValueFactory = _ => 128 };
+        var smp = CommonOptions.Cpus();
+        var mem = CommonOptions.Memory("128M");
+        var configuration = CommonOptions.Configuration();
+        var timeout = CommonOptions.Timeout(60);
+        var noBuild = CommonOptions.NoBuild();
         var output = new Option<FileInfo>("--out", "-o") { Description = "File to write", Required = true };
-        var command = new Command("capture", "Save the boot memory the kernel's parsers read, as test data") { arch, smp, mem, output };
-        command.SetAction(async (parse, cancel) =>
+        var command = new Command("capture", "Save the boot memory the kernel's parsers read, as test data")
         {
+            arch, smp, mem, configuration, timeout, noBuild, output,
+        };
+        CommonOptions.ValidateMemory(command, arch, mem);
+        command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
+        {
+            FileInfo file = parse.GetValue(output)!;
+            // Before booting: a file that cannot be written should not cost a boot.
+            if (Directory.Exists(file.FullName))
+                throw new IOException($"cannot write {file.FullName}: it is a directory");
+            try
+            {
+                file.Directory?.Create();
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                throw new IOException($"cannot create the directory for {file.FullName}: {e.Message}", e);
+            }
+
             RepoPaths paths = RepoPaths.Find();
-            int built = await BuildRunner.BuildAsync(paths, "Debug", summary: false);
-            if (built != 0) return built;
+            string config = parse.GetValue(configuration)!;
+            if (!parse.GetValue(noBuild))
+            {
+                int built = await BuildRunner.BuildAsync(paths, config, summary: false);
+                if (built != 0) return built;
+            }
             Isa isa = IsaNames.Parse(parse.GetValue(arch)!);
-            var options = new QemuOptions(isa, paths.Image(isa, RepoPaths.KernelImage))
+            var options = new QemuOptions(isa, paths.Image(config, isa, RepoPaths.KernelImage))
             {
                 Cpus = parse.GetValue(smp),
-                MemoryMiB = parse.GetValue(mem),
+                MemoryMiB = (int)MemorySize.ParseMiB(parse.GetValue(mem)!)!.Value,
                 KernelArguments = "bootinfo.dump capture",
-                Timeout = TimeSpan.FromSeconds(60),
+                Timeout = TimeSpan.FromSeconds(parse.GetValue(timeout)),
             };
             QemuResult result = await QemuRunner.RunAsync(options, null, cancel);
             if (!result.Succeeded)
@@ -37,14 +60,20 @@ internal static class CaptureCommand
                 AnsiConsole.MarkupLine($"[red]helios: capture failed: {Markup.Escape(result.Summary)}[/]");
                 return 1;
             }
-            FileInfo file = parse.GetValue(output)!;
-            file.Directory?.Create();
             var lines = new List<string> { $"# Helios boot memory capture ({isa.Name()}, {options.Cpus} CPUs, {options.MemoryMiB} MiB): {options.CommandLine}" };
-            lines.AddRange(result.Console.Where(l => l.StartsWith(Marker, StringComparison.Ordinal)).Select(l => l[Marker.Length..]));
-            await File.WriteAllLinesAsync(file.FullName, lines, cancel);
+            lines.AddRange(result.Console.Where(l => l.StartsWith(HostProtocol.MemoryDumpMarker, StringComparison.Ordinal))
+                .Select(l => l[HostProtocol.MemoryDumpMarker.Length..]));
+            try
+            {
+                await File.WriteAllLinesAsync(file.FullName, lines, cancel);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                throw new IOException($"cannot write {file.FullName}: {e.Message}", e);
+            }
             AnsiConsole.MarkupLine($"helios: wrote {lines.Count - 2} lines of boot memory to {Markup.Escape(file.FullName)}");
             return 0;
-        });
+        }));
         return command;
     }
 }

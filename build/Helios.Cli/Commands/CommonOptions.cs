@@ -1,6 +1,7 @@
 // Options several verbs share, with the validation that turns a typo into a clear message.
 using System.CommandLine;
 using Helios.Tooling;
+using Helios.Tooling.Qemu;
 
 namespace Helios.Cli.Commands;
 
@@ -24,6 +25,65 @@ internal static class CommonOptions
             result.AddError($"--arch: '{value}' is not an ISA Helios knows; use " + (allowAll ? "x86_64, arm64 or all" : "x86_64 or arm64") + ".");
         });
         return option;
+    }
+
+    /// <summary>The build configuration to build and whose images to use (artifacts/images/&lt;config&gt;).</summary>
+    public static Option<string> Configuration()
+    {
+        var option = new Option<string>("--configuration", "-c")
+        {
+            Description = $"Build configuration: which images to build and use (default {RepoPaths.DefaultConfiguration})",
+            DefaultValueFactory = _ => RepoPaths.DefaultConfiguration,
+        };
+        option.Validators.Add(result =>
+        {
+            string value = result.GetValueOrDefault<string>() ?? "";
+            if (value.Length == 0 || !value.All(c => char.IsAsciiLetterOrDigit(c) || c is '_' or '-'))
+                result.AddError($"--configuration: '{value}' is not a configuration name (Debug, Release, or letters, digits, - and _).");
+        });
+        return option;
+    }
+
+    public static Option<int> Cpus() => Positive(new Option<int>("--smp") { Description = "Number of CPUs (default 2)", DefaultValueFactory = _ => 2 });
+
+    /// <summary>
+    /// --mem: MiB, or a size with a suffix. Whether it is enough depends on the ISA, so the command checks it against
+    /// --arch (ValidateMemory).
+    /// </summary>
+    public static Option<string> Memory(string defaultValue)
+    {
+        var option = new Option<string>("--mem", "-m")
+        {
+            Description = "Memory: MiB, or with a suffix (512M, 1G); at least "
+                          + string.Join(", ", Enum.GetValues<Isa>().Select(i => $"{MemorySize.Format(QemuOptions.MinimumMemoryMiB(i))} on {i.Name()}")),
+            DefaultValueFactory = _ => defaultValue,
+        };
+        option.Validators.Add(result =>
+        {
+            string value = result.GetValueOrDefault<string>() ?? "";
+            if (MemorySize.ParseMiB(value) is null)
+                result.AddError($"--mem: '{value}' is not a size; use a number of MiB or a size like 512M or 2G.");
+        });
+        return option;
+    }
+
+    /// <summary>Adds the check that --mem is enough, and not too much, for every ISA --arch names.</summary>
+    public static void ValidateMemory(Command command, Option<string> arch, Option<string> memory)
+    {
+        command.Validators.Add(result =>
+        {
+            string? archValue = result.GetValue(arch);
+            if (MemorySize.ParseMiB(result.GetValue(memory) ?? "") is not long mib || archValue is null
+                || !(IsaNames.All.Contains(archValue) || archValue == "all")) return;
+            foreach (Isa isa in IsaNames.Expand(archValue))
+            {
+                int minimum = QemuOptions.MinimumMemoryMiB(isa);
+                if (mib < minimum)
+                    result.AddError($"--mem: {MemorySize.Format(mib)} is too little for {isa.Name()}, which needs at least {MemorySize.Format(minimum)} (the kernel image and its early heap).");
+                else if (mib > QemuOptions.MaximumMemoryMiB)
+                    result.AddError($"--mem: {MemorySize.Format(mib)} is more than Helios supports ({MemorySize.Format(QemuOptions.MaximumMemoryMiB)}).");
+            }
+        });
     }
 
     public static Option<bool> NoBuild() => new("--no-build") { Description = "Use the images as they are; do not build first" };

@@ -47,7 +47,7 @@ internal static class SetupCommand
             return 1;
         }
         AnsiConsole.MarkupLine($"helios: installing {packages}");
-        int code = Shell($"{sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive {sudo}apt-get install -y -qq --no-install-recommends {packages}");
+        int code = Shell(InstallCommand(sudo.Length > 0, missing.Select(m => m.Package)));
         var still = Required.Where(r => !OnPath(r.Program)).Select(r => r.Program).ToList();
         if (code != 0 || still.Count > 0)
         {
@@ -56,6 +56,16 @@ internal static class SetupCommand
         }
         AnsiConsole.MarkupLine("[green]helios: setup complete[/]");
         return 0;
+    }
+
+    /// <summary>
+    /// The shell command that installs the packages. The variable goes after sudo: sudo resets the environment, so one
+    /// set before it would not reach apt-get.
+    /// </summary>
+    internal static string InstallCommand(bool sudo, IEnumerable<string> packages)
+    {
+        string asRoot = sudo ? "sudo " : "";
+        return $"{asRoot}apt-get update -qq && {asRoot}DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends {string.Join(" ", packages)}";
     }
 
     private static bool OnPath(string program)

@@ -14,16 +14,18 @@ internal static class TestCommand
         var filter = new Option<string?>("--filter", "-f") { Description = "Run one test, or those starting with a prefix ending in * (Strings.*)" };
         var noBuild = CommonOptions.NoBuild();
         var timeout = CommonOptions.Timeout(120);
-        var command = new Command("test", "Run the in-kernel tests in QEMU, per ISA") { arch, filter, noBuild, timeout };
-        command.SetAction(async (parse, cancel) =>
+        var configuration = CommonOptions.Configuration();
+        var command = new Command("test", "Run the in-kernel tests in QEMU, per ISA") { arch, filter, configuration, noBuild, timeout };
+        command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
             RepoPaths paths = RepoPaths.Find();
+            string config = parse.GetValue(configuration)!;
             if (!parse.GetValue(noBuild))
             {
-                int built = await BuildRunner.BuildAsync(paths, "Debug", summary: false);
+                int built = await BuildRunner.BuildAsync(paths, config, summary: false);
                 if (built != 0) return built;
             }
-            var session = new KernelTestSession(paths) { Timeout = TimeSpan.FromSeconds(parse.GetValue(timeout)) };
+            var session = new KernelTestSession(paths, config) { Timeout = TimeSpan.FromSeconds(parse.GetValue(timeout)) };
             var summary = new Table().Border(TableBorder.Rounded);
             summary.AddColumns("ISA", "passed", "failed", "crashed", "result");
             bool allGood = true;
@@ -37,7 +39,7 @@ internal static class TestCommand
             }
             AnsiConsole.Write(summary);
             return allGood ? 0 : 1;
-        });
+        }));
         return command;
     }
 
@@ -53,7 +55,7 @@ internal static class TestCommand
                 InKernelTestStatus.Crashed => "[red]CRASH[/]",
                 _ => "[yellow]DEFER[/]",
             };
-            string detail = r.Cycles is ulong c ? $" [grey]({c:N0} cycles)[/]" : r.ExpectedPanic is not null && r.Passed ? " [grey](panicked as expected)[/]" : "";
+            string detail = r.Ticks is ulong t ? $" [grey]({t:N0} {InKernelTestResult.TickUnit(isa)})[/]" : r.ExpectedPanic is not null && r.Passed ? " [grey](panicked as expected)[/]" : "";
             AnsiConsole.MarkupLine($"{status} {isa.Name(),-6} {Markup.Escape(r.Name)}{detail}");
             if (!r.Passed) AnsiConsole.MarkupLine("       [red]" + Markup.Escape(r.Message.Replace("\n", "\n       ")) + "[/]");
             if (r.Passed) passed++;

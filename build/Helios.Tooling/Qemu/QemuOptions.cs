@@ -3,6 +3,22 @@ namespace Helios.Tooling.Qemu;
 
 public sealed record QemuOptions(Isa Isa, string Image)
 {
+    /// <summary>
+    /// The least memory an image boots in. Each linker script puts a 32 MiB early heap right after the image: on x86_64
+    /// the image starts at 1 MiB and q35 keeps the top 128 KiB of RAM for firmware; on arm64 it starts 2 MiB into RAM
+    /// (the device tree comes first). Today the heap ends near 34 MiB on both; the rest is room for the images to grow
+    /// (tests/Helios.Tests/Cli/MemoryLimitTests checks that every image fits).
+    /// </summary>
+    public static int MinimumMemoryMiB(Isa isa) => isa switch
+    {
+        Isa.X86_64 => 40,
+        Isa.Arm64 => 40,
+        _ => throw new ArgumentOutOfRangeException(nameof(isa)),
+    };
+
+    /// <summary>The most memory Helios takes (QEMU also needs the host to be able to reserve it).</summary>
+    public const int MaximumMemoryMiB = 64 * 1024;
+
     public int Cpus { get; init; } = 2;
 
     public int MemoryMiB { get; init; } = 128;

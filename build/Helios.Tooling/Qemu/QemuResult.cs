@@ -1,5 +1,7 @@
 // How a run ended, decoded from QEMU's exit status and the console. The kernel's last line is "HELIOS-EXIT <code>"
-// and QEMU then exits with (code << 1) | 1 (src/Kernel/Diagnostics/ExitCode.cs); anything else is a failure.
+// and QEMU then exits with (code << 1) | 1 (src/Kernel/Diagnostics/HostProtocol.cs); anything else is a failure.
+using Helios.Kernel.Diagnostics;
+
 namespace Helios.Tooling.Qemu;
 
 public enum RunOutcome
@@ -25,10 +27,6 @@ public sealed record QemuResult(
     TimeSpan? FirstOutput,
     string? Diagnostic)
 {
-    public const string ExitMarker = "HELIOS-EXIT ";
-    public const string PanicMarker = "HELIOS-PANIC ";
-    public const int PanicExitCode = 2;
-
     public bool Succeeded => Outcome == RunOutcome.Exited && KernelExitCode == 0;
 
     /// <summary>The panic line without its marker, or null.</summary>
@@ -36,8 +34,8 @@ public sealed record QemuResult(
     {
         get
         {
-            string? line = Console.LastOrDefault(l => l.StartsWith(PanicMarker, StringComparison.Ordinal));
-            return line?[PanicMarker.Length..];
+            string? line = Console.LastOrDefault(l => l.StartsWith(HostProtocol.PanicMarker, StringComparison.Ordinal));
+            return line?[HostProtocol.PanicMarker.Length..];
         }
     }
 
@@ -46,8 +44,8 @@ public sealed record QemuResult(
     {
         get
         {
-            int start = Console.ToList().FindLastIndex(l => l.StartsWith(PanicMarker, StringComparison.Ordinal));
-            return start < 0 ? "" : string.Join("\n", Console.Skip(start).TakeWhile(l => !l.StartsWith(ExitMarker, StringComparison.Ordinal)));
+            int start = Console.ToList().FindLastIndex(l => l.StartsWith(HostProtocol.PanicMarker, StringComparison.Ordinal));
+            return start < 0 ? "" : string.Join("\n", Console.Skip(start).TakeWhile(l => !l.StartsWith(HostProtocol.ExitMarker, StringComparison.Ordinal)));
         }
     }
 
@@ -66,14 +64,14 @@ public sealed record QemuResult(
     {
         int? reported = null;
         foreach (string line in console)
-            if (line.StartsWith(ExitMarker, StringComparison.Ordinal) && int.TryParse(line[ExitMarker.Length..].Trim(), out int code))
+            if (line.StartsWith(HostProtocol.ExitMarker, StringComparison.Ordinal) && int.TryParse(line[HostProtocol.ExitMarker.Length..].Trim(), out int code))
                 reported = code;
 
         if (status == 0)
             return new QemuResult(RunOutcome.DiedWithoutStatus, null, status, console, elapsed, firstOutput, null);
         if ((status & 1) == 1 && reported is int kernelCode && (status >> 1) == (kernelCode & 0x7F))
         {
-            bool panicked = kernelCode == PanicExitCode && console.Any(l => l.StartsWith(PanicMarker, StringComparison.Ordinal));
+            bool panicked = kernelCode == (int)ExitCode.Panic && console.Any(l => l.StartsWith(HostProtocol.PanicMarker, StringComparison.Ordinal));
             return new QemuResult(panicked ? RunOutcome.Panicked : RunOutcome.Exited, kernelCode, status, console, elapsed, firstOutput, null);
         }
         string why = reported is null

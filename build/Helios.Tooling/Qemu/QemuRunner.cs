@@ -9,7 +9,7 @@ public static class QemuRunner
     public static async Task<QemuResult> RunAsync(QemuOptions options, Action<string>? onLine = null, CancellationToken cancellation = default)
     {
         if (!File.Exists(options.Image))
-            return new QemuResult(RunOutcome.QemuFailed, null, -1, [], TimeSpan.Zero, null, $"image not found: {options.Image} (build it first: ./helios build)");
+            return new QemuResult(RunOutcome.QemuFailed, null, -1, [], TimeSpan.Zero, null, $"image not found: {options.Image} (build it first: ./helios build, with -c for a configuration other than Debug)");
 
         var start = new ProcessStartInfo(options.Program)
         {
@@ -61,8 +61,9 @@ public static class QemuRunner
         catch (OperationCanceledException)
         {
             timedOut = true;
-            try { process.Kill(entireProcessTree: true); } catch (InvalidOperationException) { }
-            await process.WaitForExitAsync(CancellationToken.None);
+            if (!await KillAsync(process))
+                return new QemuResult(RunOutcome.QemuFailed, null, -1, Snapshot(console), clock.Elapsed, firstOutput,
+                    $"the guest hung and {options.Program} (pid {process.Id}) could not be killed; end it by hand");
         }
         await Task.WhenAll(readOut, readErr);
         clock.Stop();
@@ -73,5 +74,36 @@ public static class QemuRunner
             return new QemuResult(RunOutcome.TimedOut, null, -1, console, clock.Elapsed, firstOutput, null);
         }
         return QemuResult.Decode(process.ExitCode, console, clock.Elapsed, firstOutput, stderr.ToString());
+    }
+
+    // Kills QEMU and waits for it to go. False when it is still running after that: Kill can fail (no permission,
+    // part of the tree already gone), and waiting without a bound would turn a hang into a hang of the host.
+    private static async Task<bool> KillAsync(Process process)
+    {
+        try
+        {
+            process.Kill(entireProcessTree: true);
+        }
+        catch (Exception e) when (e is InvalidOperationException or System.ComponentModel.Win32Exception or AggregateException or NotSupportedException)
+        {
+            // InvalidOperationException: it exited by itself meanwhile. The others: see whether it is gone anyway.
+        }
+        using var grace = new CancellationTokenSource(KillGrace);
+        try
+        {
+            await process.WaitForExitAsync(grace.Token);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            return false;
+        }
+    }
+
+    private static readonly TimeSpan KillGrace = TimeSpan.FromSeconds(10);
+
+    private static List<string> Snapshot(List<string> console)
+    {
+        lock (console) return new List<string>(console);
     }
 }

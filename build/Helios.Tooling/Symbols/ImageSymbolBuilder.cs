@@ -1,5 +1,6 @@
 // Builds an image's symbol table from its first link: every function and every MethodTable, with C# names.
 using Helios.Tooling.Elf;
+using Internal.Runtime;
 
 namespace Helios.Tooling.Symbols;
 

@@ -11,7 +11,14 @@ public enum InKernelTestStatus
     Deferred,
 }
 
-public sealed record InKernelTestResult(Isa Isa, string Name, InKernelTestStatus Status, string Message, ulong? Cycles, string? ExpectedPanic)
+/// <param name="Ticks">How long a passed test ran, in ticks of the ISA's free-running counter (TickUnit).</param>
+public sealed record InKernelTestResult(Isa Isa, string Name, InKernelTestStatus Status, string Message, ulong? Ticks, string? ExpectedPanic)
 {
     public bool Passed => Status == InKernelTestStatus.Passed;
+
+    /// <summary>
+    /// What a tick is: the counter the kernel reads (Platform.ReadCycleCounter), which counts time, not cycles. The
+    /// TSC's rate is not known to the kernel yet; CNTVCT_EL0 runs at CNTFRQ_EL0 (62.5 MHz on QEMU 7.2's virt).
+    /// </summary>
+    public static string TickUnit(Isa isa) => isa == Isa.X86_64 ? "TSC ticks" : "CNTVCT ticks";
 }

@@ -12,15 +12,21 @@ public sealed class KernelTestSession
     public const int MemoryMiB = 128;
 
     private readonly RepoPaths _paths;
+    private readonly string _configuration;
 
-    public KernelTestSession(RepoPaths paths) { _paths = paths; }
+    /// <summary>A session on the test images of one build configuration (Debug, Release).</summary>
+    public KernelTestSession(RepoPaths paths, string configuration)
+    {
+        _paths = paths;
+        _configuration = configuration;
+    }
 
     public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(120);
 
     /// <summary>What the tests are told to expect about the machine they run on (BootTests).</summary>
     public static string Expectations(Isa isa) => $"expect.cpus={Cpus} expect.isa={isa.Name()}";
 
-    public QemuOptions Options(Isa isa, string? filter) => new(isa, _paths.Image(isa, RepoPaths.KernelTestImage))
+    public QemuOptions Options(Isa isa, string? filter) => new(isa, _paths.Image(_configuration, isa, RepoPaths.KernelTestImage))
     {
         Cpus = Cpus,
         MemoryMiB = MemoryMiB,

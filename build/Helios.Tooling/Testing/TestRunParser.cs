@@ -1,4 +1,5 @@
 // Turns the console of a test-image boot into per-test results (the lines are defined by TestProtocol).
+using Helios.Kernel.Diagnostics;
 using Helios.Testing;
 using Helios.Tooling.Qemu;
 
@@ -47,11 +48,11 @@ public static class TestRunParser
                     running = name;
                     break;
                 case TestProtocol.Pass:
-                    results.Add(new InKernelTestResult(isa, name, InKernelTestStatus.Passed, "", ulong.TryParse(rest, out ulong cycles) ? cycles : null, null));
+                    results.Add(new InKernelTestResult(isa, name, InKernelTestStatus.Passed, "", ulong.TryParse(rest, out ulong ticks) ? ticks : null, null));
                     running = null;
                     break;
                 case TestProtocol.Fail:
-                    results.Add(new InKernelTestResult(isa, name, InKernelTestStatus.Failed, rest.Replace("\\n", "\n"), null, expectations.GetValueOrDefault(name)));
+                    results.Add(new InKernelTestResult(isa, name, InKernelTestStatus.Failed, TestProtocol.FromOneLine(rest), null, expectations.GetValueOrDefault(name)));
                     running = null;
                     break;
                 case TestProtocol.Deferred:
@@ -68,7 +69,7 @@ public static class TestRunParser
         {
             if (expectations.TryGetValue(running, out string? expected))
             {
-                bool matched = run.Outcome == RunOutcome.Panicked && (QemuResult.PanicMarker + run.PanicMessage).Contains(expected, StringComparison.Ordinal);
+                bool matched = run.Outcome == RunOutcome.Panicked && (HostProtocol.PanicMarker + run.PanicMessage).Contains(expected, StringComparison.Ordinal);
                 results.Add(new InKernelTestResult(isa, running, matched ? InKernelTestStatus.Passed : InKernelTestStatus.Failed,
                     matched ? run.PanicMessage ?? "" : $"expected a panic containing \"{expected}\", got " + (run.Outcome == RunOutcome.Panicked ? "a panic: " + run.PanicMessage : run.Summary),
                     null, expected));

@@ -4,12 +4,12 @@
 using System;
 using System.Collections.Generic;
 using System.Text;
+using Helios.Kernel.Diagnostics;
 
 namespace Helios.Kernel.Boot
 {
     public sealed class RecordingMemory : IPhysicalMemory
     {
-        public const string DumpMarker = "HELIOS-MEMDUMP ";
         private const int BytesPerLine = 64;
 
         private readonly IPhysicalMemory _memory;
@@ -48,14 +48,14 @@ namespace Helios.Kernel.Boot
         /// <summary>Prints "HELIOS-MEMDUMP boot 0x..." and then the recorded bytes as "HELIOS-MEMDUMP 0x... hex" lines.</summary>
         public void Dump(ulong bootInformation, Action<string> writeLine)
         {
-            writeLine(DumpMarker + "boot 0x" + bootInformation.ToString("x"));
+            writeLine(HostProtocol.MemoryDumpMarker + "boot 0x" + bootInformation.ToString("x"));
             var line = new StringBuilder();
             foreach ((ulong start, ulong end) in Ranges())
             {
                 for (ulong address = start; address < end; address += BytesPerLine)
                 {
                     int length = (int)Math.Min(BytesPerLine, end - address);
-                    line.Clear().Append(DumpMarker).Append("0x").Append(address.ToString("x16")).Append(' ');
+                    line.Clear().Append(HostProtocol.MemoryDumpMarker).Append("0x").Append(address.ToString("x16")).Append(' ');
                     foreach (byte b in _memory.Read(address, length)) line.Append(b.ToString("x2"));
                     writeLine(line.ToString());
                 }

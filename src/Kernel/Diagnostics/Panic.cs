@@ -1,5 +1,6 @@
 // A kernel panic: print what went wrong (first line "HELIOS-PANIC <what>", then details) and end the machine with
-// ExitCode.Panic. Allocation-light, and a panic inside a panic stops at once.
+// ExitCode.Panic. It allocates (the message and its details are strings), so it needs a working heap; a panic
+// inside a panic stops at once.
 using System;
 using System.Runtime.CompilerServices;
 using System.Text;
@@ -9,7 +10,7 @@ namespace Helios.Kernel.Diagnostics
 {
     public static class Panic
     {
-        public const string Marker = "HELIOS-PANIC ";
+        public const string Marker = HostProtocol.PanicMarker;
 
         private static bool s_panicking;
 

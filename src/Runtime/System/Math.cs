@@ -47,7 +47,7 @@ namespace System
             return q;
         }
 
-        // Called by ilc for double→integer rounding on ISAs without a direct instruction.
+        // Rounds half away from zero (the BCL rounds half to even). Called from C#, not by ilc.
         public static double Round(double a) => a < 0 ? -Floor(-a + 0.5) : Floor(a + 0.5);
 
         public static double Floor(double d)

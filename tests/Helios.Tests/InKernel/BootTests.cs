@@ -16,7 +16,7 @@ public class BootTests
     public async Task BannerDescribesTheMachine(string isaName, int cpus, int memoryMiB, string protocol)
     {
         Isa isa = IsaNames.Parse(isaName);
-        QemuResult run = await QemuRunner.RunAsync(new QemuOptions(isa, TestData.Repo.Image(isa, RepoPaths.KernelImage))
+        QemuResult run = await QemuRunner.RunAsync(new QemuOptions(isa, TestData.Image(isa, RepoPaths.KernelImage))
         {
             Cpus = cpus,
             MemoryMiB = memoryMiB,

@@ -10,7 +10,7 @@ namespace Helios.Tests.InKernel;
 public class HarnessTests
 {
     private static Task<TestRunReport> Run(string isa, string probe, int timeoutSeconds = 60)
-        => new KernelTestSession(TestData.Repo) { Timeout = TimeSpan.FromSeconds(timeoutSeconds) }
+        => new KernelTestSession(TestData.Repo, TestData.Configuration) { Timeout = TimeSpan.FromSeconds(timeoutSeconds) }
             .RunAsync(IsaNames.Parse(isa), "Harness." + probe);
 
     [Theory]

@@ -12,5 +12,5 @@ internal static class KernelTestRuns
 
     public static Task<(IReadOnlyList<InKernelTestResult> Results, TestRunReport Main)> Get(Isa isa)
         => Runs.GetOrAdd(isa, i => new Lazy<Task<(IReadOnlyList<InKernelTestResult>, TestRunReport)>>(
-            () => Task.Run(() => new KernelTestSession(TestData.Repo).RunAllAsync(i)))).Value;
+            () => Task.Run(() => new KernelTestSession(TestData.Repo, TestData.Configuration).RunAllAsync(i)))).Value;
 }

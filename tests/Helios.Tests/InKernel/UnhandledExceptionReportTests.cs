@@ -14,7 +14,7 @@ public class UnhandledExceptionReportTests
     [InlineData("arm64")]
     public async Task ThePanicListsTheFramesInnermostFirst(string isa)
     {
-        TestRunReport report = await new KernelTestSession(TestData.Repo) { Timeout = TimeSpan.FromSeconds(60) }
+        TestRunReport report = await new KernelTestSession(TestData.Repo, TestData.Configuration) { Timeout = TimeSpan.FromSeconds(60) }
             .RunAsync(IsaNames.Parse(isa), "Panic.UnhandledExceptionPanicsWithItsStackTrace");
 
         Assert.True(Assert.Single(report.Results).Passed, report.Run.PanicReport);

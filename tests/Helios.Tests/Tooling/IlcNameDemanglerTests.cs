@@ -1,5 +1,6 @@
 // ilc's mangled names, as they appear in the built images, demangled against the assemblies.
 using Helios.Tooling.Symbols;
+using Internal.Runtime;
 using Xunit;
 
 namespace Helios.Tests.Tooling;
@@ -8,8 +9,8 @@ public class IlcNameDemanglerTests
 {
     private static readonly IlcNameDemangler Demangler = new(new[]
     {
-        Path.Combine(TestData.Repo.Root, "artifacts", "bin", "Helios.Runtime", "debug", "Helios.Runtime.dll"),
-        Path.Combine(TestData.Repo.Root, "artifacts", "bin", "Helios.Kernel", "debug", "Helios.Kernel.dll"),
+        TestData.Bin("Helios.Runtime", "Helios.Runtime.dll"),
+        TestData.Bin("Helios.Kernel", "Helios.Kernel.dll"),
     });
 
     [Theory]

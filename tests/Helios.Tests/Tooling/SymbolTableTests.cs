@@ -5,8 +5,6 @@ using Helios.Tooling.Elf;
 using Helios.Tooling.Symbols;
 using Internal.Runtime;
 using Xunit;
-using RuntimeSymbolKind = Internal.Runtime.SymbolKind;
-using ToolingSymbolKind = Helios.Tooling.Symbols.SymbolKind;
 
 namespace Helios.Tests.Tooling;
 
@@ -18,9 +16,9 @@ public unsafe class SymbolTableTests
         const ulong linkBase = 0x100000;
         byte[] table = SymbolTableWriter.Write(
         [
-            new ImageSymbol(0x101000, 0x40, "Helios.Kernel.KernelMain.Entry", ToolingSymbolKind.Code),
-            new ImageSymbol(0x100800, 0x10, "pvh_entry32", ToolingSymbolKind.Code),
-            new ImageSymbol(0x102000, 0, "System.String", ToolingSymbolKind.Type),
+            new ImageSymbol(0x101000, 0x40, "Helios.Kernel.KernelMain.Entry", SymbolKind.Code),
+            new ImageSymbol(0x100800, 0x10, "pvh_entry32", SymbolKind.Code),
+            new ImageSymbol(0x102000, 0, "System.String", SymbolKind.Type),
         ], linkBase);
 
         var image = new byte[0x3000];
@@ -28,17 +26,17 @@ public unsafe class SymbolTableTests
         fixed (byte* load = image)
         {
             ImageSymbols.Register(start, start + table.Length, load);
-            Assert.True(ImageSymbols.TryLookup(load + 0x1010, out string name, out ulong offset, out RuntimeSymbolKind kind));
+            Assert.True(ImageSymbols.TryLookup(load + 0x1010, out string name, out ulong offset, out SymbolKind kind));
             Assert.Equal("Helios.Kernel.KernelMain.Entry", name);
             Assert.Equal(0x10UL, offset);
-            Assert.Equal(RuntimeSymbolKind.Code, kind);
+            Assert.Equal(SymbolKind.Code, kind);
             Assert.True(ImageSymbols.TryLookup(load + 0x800, out name, out offset, out _));
             Assert.Equal("pvh_entry32", name);
             Assert.Equal(0UL, offset);
             // Past a symbol's size: not that symbol.
             Assert.False(ImageSymbols.TryLookup(load + 0x1050, out _, out _, out _));
             Assert.True(ImageSymbols.TryLookup(load + 0x2000, out name, out _, out kind));
-            Assert.Equal(("System.String", RuntimeSymbolKind.Type), (name, kind));
+            Assert.Equal(("System.String", SymbolKind.Type), (name, kind));
             // Below every symbol.
             Assert.False(ImageSymbols.TryLookup(load, out _, out _, out _));
         }
@@ -60,12 +58,12 @@ public unsafe class SymbolTableTests
     [InlineData("arm64")]
     public void BuiltImagesCarryCSharpNames(string isa)
     {
-        ElfFile elf = ElfFile.Read(TestData.Repo.Image(IsaNames.Parse(isa), RepoPaths.KernelImage));
+        ElfFile elf = ElfFile.Read(TestData.Image(IsaNames.Parse(isa), RepoPaths.KernelImage));
         ElfSymbol start = elf.FindSymbol("__helios_symbols_start")!;
         ElfSymbol end = elf.FindSymbol("__helios_symbols_end")!;
-        Assert.True(end.Value - start.Value > SymbolTableWriter.HeaderSize, "the image has no symbol table");
+        Assert.True(end.Value - start.Value > ImageSymbolFormat.HeaderSize, "the image has no symbol table");
         ElfSection section = elf.FindSection(".helios_symbols")!;
-        byte[] file = File.ReadAllBytes(TestData.Repo.Image(IsaNames.Parse(isa), RepoPaths.KernelImage));
+        byte[] file = File.ReadAllBytes(TestData.Image(IsaNames.Parse(isa), RepoPaths.KernelImage));
         byte[] table = file.AsSpan((int)section.Offset, (int)section.Size).ToArray();
         ulong entryAddress = elf.FindSymbol("helios_kernel_entry")!.Value;
         ulong imageStart = elf.FindSymbol("__image_start")!.Value;

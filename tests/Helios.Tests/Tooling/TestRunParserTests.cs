@@ -19,7 +19,7 @@ public class TestRunParserTests
             "HTEST deferred A.Three System.OverflowException", "HTEST done 1 1 1", "HELIOS-EXIT 1");
         Assert.Null(report.Problem);
         Assert.Equal(["A.One", "A.Two", "A.Three"], report.Results.Select(r => r.Name));
-        Assert.Equal(1234UL, report.Results[0].Cycles);
+        Assert.Equal(1234UL, report.Results[0].Ticks);
         Assert.Equal("x.cs:3: expected 1, got 2\nmore", report.Results[1].Message);
         Assert.Equal(InKernelTestStatus.Deferred, report.Results[2].Status);
         Assert.Equal("System.OverflowException", report.Results[2].ExpectedPanic);
@@ -55,4 +55,17 @@ public class TestRunParserTests
     [Fact]
     public void AShortReportIsAProblem()
         => Assert.Contains("planned 2", Parse(1, "HTEST plan 2", "HTEST run A", "HTEST pass A 1", "HTEST done 1 0 0", "HELIOS-EXIT 0").Problem);
+
+    [Theory]
+    [InlineData("expected \"a\\nb\" (a literal backslash-n), got \"c\"")]
+    [InlineData("C:\\new\\table")]
+    [InlineData("two\nlines\r\n and a trailing backslash \\")]
+    [InlineData("")]
+    public void AFailureMessageSurvivesTheOneLineEncoding(string message)
+    {
+        string line = Helios.Testing.TestProtocol.OneLine(message);
+        Assert.DoesNotContain('\n', line);
+        TestRunReport report = Parse(3, "HTEST plan 1", "HTEST run A.One", "HTEST fail A.One " + line, "HTEST done 0 1 0", "HELIOS-EXIT 1");
+        Assert.Equal(message.Replace("\r", ""), Assert.Single(report.Results).Message);
+    }
 }

@@ -33,7 +33,7 @@ internal sealed unsafe class LinkedImage
 
     public static LinkedImage Load(Isa isa, string image = RepoPaths.KernelTestImage)
     {
-        string path = TestData.Repo.Image(isa, image);
+        string path = TestData.Image(isa, image);
         byte[] file = File.ReadAllBytes(path);
         ElfFile elf = ElfFile.Parse(file, path);
         var sections = elf.Sections.Where(s => s.IsAllocated && s.Size > 0).ToList();

@@ -3,10 +3,12 @@
 //   HTEST plan <count>
 //   HTEST expect <name> <expected panic text>      (before "run", for a test that must end in a panic)
 //   HTEST run <name>
-//   HTEST pass <name> <cycles>
-//   HTEST fail <name> <message>
+//   HTEST pass <name> <ticks>                      (of the ISA's free-running counter: TSC, CNTVCT)
+//   HTEST fail <name> <message>                    (on one line: OneLine)
 //   HTEST deferred <name> <expected panic text>     (a test that needs a boot of its own)
 //   HTEST done <passed> <failed> <deferred>
+using System.Text;
+
 namespace Helios.Testing
 {
     public static class TestProtocol
@@ -23,8 +25,38 @@ namespace Helios.Testing
         /// <summary>The kernel command-line option that selects tests: a name, or a prefix ending in '*'.</summary>
         public const string FilterOption = "test";
 
-        /// <summary>A message on one line: newlines become the two characters \n.</summary>
-        public static string OneLine(string message) => (message ?? "").Replace("\r", "").Replace("\n", "\\n");
+        /// <summary>A message on one line: a newline becomes the two characters \n and a backslash \\; CRs go.</summary>
+        public static string OneLine(string message)
+        {
+            var line = new StringBuilder();
+            foreach (char c in message ?? "")
+            {
+                if (c == '\\') line.Append("\\\\");
+                else if (c == '\n') line.Append("\\n");
+                else if (c != '\r') line.Append(c);
+            }
+            return line.ToString();
+        }
+
+        /// <summary>The message OneLine encoded. A backslash before anything else is kept as it is.</summary>
+        public static string FromOneLine(string line)
+        {
+            var message = new StringBuilder();
+            for (int i = 0; i < line.Length; i++)
+            {
+                char c = line[i];
+                if (c == '\\' && i + 1 < line.Length && (line[i + 1] == 'n' || line[i + 1] == '\\'))
+                {
+                    message.Append(line[i + 1] == 'n' ? '\n' : '\\');
+                    i++;
+                }
+                else
+                {
+                    message.Append(c);
+                }
+            }
+            return message.ToString();
+        }
 
         public static bool Matches(string filter, string name)
             => filter.EndsWith('*') ? name.StartsWith(filter.Substring(0, filter.Length - 1)) : name == filter;

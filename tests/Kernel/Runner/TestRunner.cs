@@ -39,7 +39,7 @@ namespace Helios.Kernel.Tests.Runner
                 TestContext.Begin();
                 ulong start = Platform.Current.ReadCycleCounter();
                 string escaped = test.ExpectPanic is null ? RunCatching(test) : RunUnprotected(test);
-                ulong cycles = Platform.Current.ReadCycleCounter() - start;
+                ulong ticks = Platform.Current.ReadCycleCounter() - start;
                 if (test.ExpectPanic is not null)
                 {
                     Emit(TestProtocol.Fail, test.Name + " " + TestProtocol.OneLine("expected a panic containing \"" + test.ExpectPanic + "\", but the test returned"));
@@ -57,7 +57,7 @@ namespace Helios.Kernel.Tests.Runner
                 }
                 else
                 {
-                    Emit(TestProtocol.Pass, test.Name + " " + cycles.ToString());
+                    Emit(TestProtocol.Pass, test.Name + " " + ticks.ToString());
                     passed++;
                 }
             }

@@ -1,24 +1,12 @@
 // The image's symbol table: names for addresses, so panics, type names and (later) stack traces can speak C#.
-// The build writes it (build/Helios.BuildTool, SymbolTableWriter) after linking; its format:
-//   header  : "HSYM" u32 version=1, u32 count, u32 stringsOffset, u32 stringsLength, u64 linkBase
-//   entries : count × { u64 offset (from linkBase), u32 size, u32 nameOffset, u32 kind, u32 reserved }, by offset
-//   strings : NUL-terminated ASCII names
+// The build writes it (build/Helios.BuildTool, SymbolTableWriter) after linking, in ImageSymbolFormat.
+using static Internal.Runtime.ImageSymbolFormat;
+
 namespace Internal.Runtime
 {
-    public enum SymbolKind : uint
-    {
-        Code = 1,
-        Type = 2,
-        Data = 3,
-    }
-
     public static unsafe class ImageSymbols
     {
-        public const uint Magic = 0x4D595348; // "HSYM"
-        public const uint Version = 1;
-        public const int HeaderSize = 32;
-        public const int EntrySize = 24;
-
+        // An entry as ImageSymbolFormat lays it out (EntrySize bytes).
         private struct Entry
         {
             public ulong Offset;
@@ -33,15 +21,18 @@ namespace Internal.Runtime
         private static byte* s_strings;
         private static byte* s_loadBase;
 
-        /// <summary>Registers the table of an image loaded at loadBase; an empty or malformed table is ignored.</summary>
+        /// <summary>
+        /// Registers the table of an image loaded at loadBase. A table that is empty, has the wrong magic or version, or
+        /// whose entries or strings lie outside it is ignored; the entries themselves are trusted (the build wrote them).
+        /// </summary>
         public static void Register(byte* start, byte* end, byte* loadBase)
         {
             s_table = null;
             s_count = 0;
-            if (end - start < HeaderSize || *(uint*)start != Magic || *(uint*)(start + 4) != Version) return;
-            uint count = *(uint*)(start + 8);
-            uint stringsOffset = *(uint*)(start + 12);
-            uint stringsLength = *(uint*)(start + 16);
+            if (end - start < HeaderSize || *(uint*)(start + MagicField) != Magic || *(uint*)(start + VersionField) != FormatVersion) return;
+            uint count = *(uint*)(start + CountField);
+            uint stringsOffset = *(uint*)(start + StringsOffsetField);
+            uint stringsLength = *(uint*)(start + StringsLengthField);
             if ((ulong)HeaderSize + (ulong)count * EntrySize > stringsOffset || (ulong)stringsOffset + stringsLength > (ulong)(end - start)) return;
             s_table = start + HeaderSize;
             s_count = count;

@@ -35,7 +35,6 @@ namespace Internal.Runtime
             GCStaticRegion = 201,
             TypeManagerIndirection = 204,
             EagerCctor = 205,
-            FrozenObjectRegion = 206,
             ModuleInitializerList = 213,
         }
 

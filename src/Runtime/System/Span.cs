@@ -15,6 +15,7 @@ namespace System
                 this = default;
                 return;
             }
+            MemoryMarshalHelpers.CheckWritable(array);
             _reference = ref MemoryMarshalHelpers.ArrayData(array);
             _length = array.Length;
         }
@@ -27,6 +28,7 @@ namespace System
                 this = default;
                 return;
             }
+            MemoryMarshalHelpers.CheckWritable(array);
             if ((ulong)(uint)start + (ulong)(uint)length > (ulong)(uint)array.Length) ThrowHelper.ThrowArgumentOutOfRangeException("start");
             _reference = ref Unsafe.Add(ref MemoryMarshalHelpers.ArrayData(array), start);
             _length = length;
@@ -268,6 +270,14 @@ namespace System
     internal static class MemoryMarshalHelpers
     {
         internal static ref T ArrayData<T>(T[] array) => ref Unsafe.As<byte, T>(ref Unsafe.As<RawArrayData>(array).Data);
+
+        // A writable span over a covariant array (a string[] seen as object[]) would let any object be stored in it:
+        // for reference types the array must be exactly a T[] (the BCL's rule). ReadOnlySpan needs no such check.
+        internal static unsafe void CheckWritable<T>(T[] array)
+        {
+            if (default(T) is null && array.m_pEEType != Internal.Runtime.MethodTable.Of<T[]>())
+                ThrowHelper.ThrowArrayTypeMismatchException();
+        }
 
         // Overlap-safe element copy. Plain element assignment: there is no collector yet, so references need no
         // barrier beyond what ilc emits for the store.

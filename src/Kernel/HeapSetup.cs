@@ -1,5 +1,6 @@
-// Gives the kernel heap the free RAM above the image once the memory map is known (the linker script's early heap
-// carried the kernel until then). The memory manager (issue 4) replaces this with a frame allocator.
+// Once the memory map is known: lets the heap grow into the usable RAM above the linker script's early heap (which
+// carried the kernel until then), as it asks (HeapGrowth). The memory manager (issue 4) replaces this with a frame
+// allocator.
 using Helios.Kernel.Boot;
 using Internal.Runtime;
 
@@ -13,7 +14,7 @@ namespace Helios.Kernel
             foreach (MemoryRegion region in boot.Memory)
             {
                 if (region.Kind != MemoryKind.Usable || region.End <= start || region.Start > start) continue;
-                Heap.AddRegion((void*)start, (nuint)(region.End - start));
+                HeapGrowth.Initialize(start, region.End);
                 return;
             }
         }

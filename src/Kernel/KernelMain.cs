@@ -26,7 +26,7 @@ namespace Helios.Kernel
             platform.InitializeEarly();                 // console, CPU exception handlers
 
             // A malformed boot protocol throws BootInfoException, which ends in a panic naming what was wrong.
-            var memory = new RecordingMemory(IdentityMappedMemory.Instance);
+            var memory = new RecordingMemory(new IdentityMappedMemory(IdentityMap.Start, IdentityMap.End));
             BootInfo boot = platform.ReadBootInfo(memory);
             BootInfo = boot;
             if (new CommandLine(boot.CommandLine).HasFlag("bootinfo.dump"))

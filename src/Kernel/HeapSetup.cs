@@ -1,6 +1,6 @@
-// Once the memory map is known: lets the heap grow into the usable RAM above the linker script's early heap (which
-// carried the kernel until then), as it asks (HeapGrowth). The memory manager (issue 4) replaces this with a frame
-// allocator.
+// Once the memory map is known: checks that the image and the linker script's early heap (which carried the kernel
+// until then) lie in usable, mapped RAM, and lets the heap grow into the usable RAM above them (HeapGrowth). The memory
+// manager (issue 4) replaces this with a frame allocator.
 using Helios.Kernel.Boot;
 using Internal.Runtime;
 
@@ -10,13 +10,9 @@ namespace Helios.Kernel
     {
         internal static void AddBootMemory(BootInfo boot, ImageLayout* layout)
         {
-            ulong start = (ulong)layout->HeapEnd;
-            foreach (MemoryRegion region in boot.Memory)
-            {
-                if (region.Kind != MemoryKind.Usable || region.End <= start || region.Start > start) continue;
-                HeapGrowth.Initialize(start, region.End);
-                return;
-            }
+            (ulong start, ulong end) = BootMemoryLayout.HeapGrowthRange(boot.Memory, (ulong)layout->ImageStart,
+                (ulong)layout->HeapEnd, IdentityMap.End);
+            HeapGrowth.Initialize(start, end);
         }
     }
 }

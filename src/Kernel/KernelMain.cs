@@ -31,7 +31,7 @@ namespace Helios.Kernel
             BootInfo = boot;
             if (new CommandLine(boot.CommandLine).HasFlag("bootinfo.dump"))
                 memory.Dump(platform.BootInformationAddress, KernelConsole.WriteLine);
-            HeapSetup.AddBootMemory(boot, layout);
+            HeapSetup.AddBootMemory(boot, layout);     // stops here if the image or early heap is not in usable RAM
             Banner.Print(platform, boot);
 
             KernelExit.Exit(Payload(boot));

@@ -29,11 +29,13 @@ namespace Helios.Kernel
             platform.InitializeEarly();                 // console, CPU exception handlers
 
             // A malformed boot protocol throws BootInfoException, which ends in a panic naming what was wrong.
-            var memory = new RecordingMemory(IdentityMappedMemory.Instance);
+            var memory = new RecordingMemory(new IdentityMappedMemory(platform.BootMappedStart, platform.BootMappedEnd));
             BootInfo boot = platform.ReadBootInfo(memory);
             BootInfo = boot;
             if (new CommandLine(boot.CommandLine).HasFlag("bootinfo.dump"))
                 memory.Dump(platform.BootInformationAddress, KernelConsole.WriteLine);
+            // The image and its early heap must be in usable RAM: they are in use already.
+            BootMemoryLayout.HeapGrowthRange(boot.Memory, (ulong)layout->ImageStart, (ulong)layout->HeapEnd, platform.BootMappedEnd);
             Frames.Initialize(boot, layout, platform);      // physical memory, less what is in use
             AddressSpace.Initialize(boot, layout, platform);// the kernel's own page tables: null and stack guards
             CpuSetup.CreateCpus(boot, platform);

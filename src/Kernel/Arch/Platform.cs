@@ -35,6 +35,14 @@ namespace Helios.Kernel.Arch
         /// <summary>Reads the boot information through memory (the identity map, possibly recorded).</summary>
         public abstract BootInfo ReadBootInfo(IPhysicalMemory memory);
 
+        /// <summary>
+        /// The physical memory the boot stub identity-maps as ordinary memory, where boot parsers may read before the
+        /// kernel has its own page tables.
+        /// </summary>
+        public abstract ulong BootMappedStart { get; }
+
+        public abstract ulong BootMappedEnd { get; }
+
         /// <summary>How this ISA's page-table entries look.</summary>
         public abstract PageFormat PageFormat { get; }
 

@@ -17,6 +17,9 @@ namespace Helios.Kernel.Diagnostics
         /// <summary>Stops the kernel with a message. Never returns.</summary>
         public static void Halt(string message) => Stop(message, null);
 
+        /// <summary>The runtime's fail-fast: allocates nothing, so it can report that the heap is exhausted.</summary>
+        internal static void FailFast(ReadOnlySpan<char> message) => Stop("fail fast: ", message.IsEmpty ? "(no message)" : message, null);
+
         /// <summary>Panics when condition is false, naming the source line.</summary>
         public static void Assert(bool condition, string message = null,
             [CallerArgumentExpression(nameof(condition))] string expression = null,
@@ -60,7 +63,9 @@ namespace Helios.Kernel.Diagnostics
             return text;
         }
 
-        private static void Stop(string what, string details)
+        private static void Stop(string what, string details) => Stop(what, default, details);
+
+        private static void Stop(string what, ReadOnlySpan<char> more, string details)
         {
             if (s_panicking)
             {
@@ -69,7 +74,9 @@ namespace Helios.Kernel.Diagnostics
             }
             s_panicking = true;
             KernelConsole.Write("\n" + Marker);
-            KernelConsole.WriteLine(what);
+            KernelConsole.Write(what);
+            KernelConsole.Write(more);
+            KernelConsole.WriteLine();
             if (details is not null) KernelConsole.Write(details);
             KernelExit.Exit(ExitCode.Panic);
         }

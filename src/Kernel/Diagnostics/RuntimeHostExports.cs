@@ -10,9 +10,10 @@ namespace Helios.Kernel.Diagnostics
 {
     internal static unsafe class RuntimeHostExports
     {
+        // Allocates nothing: the runtime fails fast when its heap is exhausted.
         [RuntimeExport("helios_host_fail_fast")]
         private static void FailFast(char* message, int length)
-            => Panic.Halt("fail fast: " + (length > 0 ? new string(message, 0, length) : "(no message)"));
+            => Panic.FailFast(length > 0 ? new ReadOnlySpan<char>(message, length) : default);
 
         [RuntimeExport("helios_host_unhandled_exception")]
         private static void UnhandledException(object exception) => Panic.UnhandledException(exception);
@@ -23,7 +24,7 @@ namespace Helios.Kernel.Diagnostics
         {
             *size = 0;
             if (Frames.Allocator is null) return null;
-            ulong bytes = Math.Max((ulong)minimumSize, HeapGrowth);
+            ulong bytes = Math.Max((ulong)minimumSize, HeapGrowthStep);
             ulong frames = (bytes + FrameAllocator.FrameSize - 1) / FrameAllocator.FrameSize;
             ulong address = Frames.Allocate(frames);
             if (address == 0) return null;
@@ -31,7 +32,7 @@ namespace Helios.Kernel.Diagnostics
             return (void*)address;
         }
 
-        private const ulong HeapGrowth = 2UL << 20;
+        private const ulong HeapGrowthStep = 2UL << 20;
 
         [RuntimeExport("helios_host_critical_enter")]
         private static nuint EnterCritical() => Processor.DisableInterrupts();

@@ -57,9 +57,20 @@ namespace System
             return -1;
         }
 
-        public static void Reverse<T>(T[] array) => new Span<T>(array).Reverse();
+        // Reverse and Sort only move an array's own elements, so they work on a covariant array (a string[] seen as
+        // object[]) where a Span<T> may not be made.
+        public static void Reverse<T>(T[] array)
+        {
+            if (array is null) ThrowHelper.ThrowArgumentNullException("array");
+            new Span<T>(ref MemoryMarshalHelpers.ArrayData(array), array.Length).Reverse();
+        }
 
-        public static void Fill<T>(T[] array, T value) => new Span<T>(array).Fill(value);
+        // Each store is checked (array covariance), as in the BCL.
+        public static void Fill<T>(T[] array, T value)
+        {
+            if (array is null) ThrowHelper.ThrowArgumentNullException("array");
+            for (int i = 0; i < array.Length; i++) array[i] = value;
+        }
 
         public static void Clear(Array array) => Clear(array, 0, array.Length);
 
@@ -73,23 +84,6 @@ namespace System
             SpanHelpers.ClearBytes(start, (nuint)length * elementSize);
         }
 
-        public static void Copy(Array sourceArray, Array destinationArray, int length)
-            => Copy(sourceArray, 0, destinationArray, 0, length);
-
-        public static unsafe void Copy(Array sourceArray, int sourceIndex, Array destinationArray, int destinationIndex, int length)
-        {
-            if (sourceArray is null) ThrowHelper.ThrowArgumentNullException("sourceArray");
-            if (destinationArray is null) ThrowHelper.ThrowArgumentNullException("destinationArray");
-            if (sourceArray.m_pEEType != destinationArray.m_pEEType)
-                ThrowHelper.ThrowArgumentException("Arrays must be of the same type.", "destinationArray");
-            if (length < 0 || (uint)sourceIndex > (uint)(sourceArray.Length - length) || (uint)destinationIndex > (uint)(destinationArray.Length - length))
-                ThrowHelper.ThrowArgumentOutOfRangeException("length");
-            nuint elementSize = sourceArray.m_pEEType->ComponentSize;
-            byte* src = (byte*)Unsafe.AsPointer(ref Unsafe.As<RawArrayData>(sourceArray).Data) + (nuint)sourceIndex * elementSize;
-            byte* dst = (byte*)Unsafe.AsPointer(ref Unsafe.As<RawArrayData>(destinationArray).Data) + (nuint)destinationIndex * elementSize;
-            SpanHelpers.MoveBytes(dst, src, (nuint)length * elementSize);
-        }
-
         public static void Sort<T>(T[] array) => Sort(array, 0, array.Length, Comparer<T>.Default.Compare);
 
         public static void Sort<T>(T[] array, Comparison<T> comparison) => Sort(array, 0, array.Length, comparison);
@@ -97,7 +91,9 @@ namespace System
         // Insertion sort for short runs, heap sort above: O(n log n) worst case, no recursion, no allocation.
         internal static void Sort<T>(T[] array, int index, int count, Comparison<T> comparison)
         {
-            Span<T> span = new Span<T>(array, index, count);
+            if (array is null) ThrowHelper.ThrowArgumentNullException("array");
+            if ((ulong)(uint)index + (uint)count > (uint)array.Length) ThrowHelper.ThrowArgumentOutOfRangeException("index");
+            Span<T> span = new Span<T>(ref Unsafe.Add(ref MemoryMarshalHelpers.ArrayData(array), index), count);
             if (span.Length <= 16)
             {
                 for (int i = 1; i < span.Length; i++)
@@ -145,9 +141,18 @@ namespace System
     }
 
     // What every T[] is, seen through the generic collection interfaces.
-    internal class Array<T> : Array, IList<T>, IReadOnlyList<T>
+    internal unsafe class Array<T> : Array, IList<T>, IReadOnlyList<T>
     {
         private T[] Self => Unsafe.As<T[]>(this);
+
+        // Seen through a covariant view (a string[] as an IList<object>), an argument may not be a T at all: it is
+        // then not in the array, and must not reach code that assumes it is a T.
+        private bool CanHold(T item)
+        {
+            if (default(T) is not null) return true;
+            object value = item;
+            return value is null || System.Runtime.TypeCast.AreTypesAssignable(value.m_pEEType, m_pEEType->RelatedParameterType);
+        }
 
         public int Count => Length;
 
@@ -163,11 +168,12 @@ namespace System
 
         IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
-        public int IndexOf(T item) => IndexOf(Self, item);
+        public int IndexOf(T item) => CanHold(item) ? IndexOf(Self, item) : -1;
 
-        public bool Contains(T item) => IndexOf(Self, item) >= 0;
+        public bool Contains(T item) => IndexOf(item) >= 0;
 
-        public void CopyTo(T[] array, int arrayIndex) => new ReadOnlySpan<T>(Self).CopyTo(new Span<T>(array, arrayIndex, Length));
+        // The destination may be of another (compatible) array type than T[]: Array.Copy handles both.
+        public void CopyTo(T[] array, int arrayIndex) => Copy(this, 0, array, arrayIndex, Length);
 
         public void Add(T item) => ThrowHelper.ThrowNotSupportedException("Collection was of a fixed size.");
 

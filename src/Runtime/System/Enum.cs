@@ -27,7 +27,27 @@ namespace System
 
         public override int GetHashCode() => ToUInt64().GetHashCode();
 
-        public int CompareTo(object target) => target is null ? 1 : ToUInt64().CompareTo(((Enum)target).ToUInt64());
+        // As the underlying type compares: signed types by their sign-extended value, and types narrower than int
+        // give the difference (the BCL's CompareTo of sbyte, byte, short and ushort does).
+        public unsafe int CompareTo(object target)
+        {
+            if (target is null) return 1;
+            if (target.m_pEEType != m_pEEType)
+                throw new ArgumentException("Object must be the same type as the enum. The type passed in was '" + target.GetType().FullName
+                                            + "'; the enum type was '" + GetType().FullName + "'.");
+            ulong a = ToUInt64(), b = ((Enum)target).ToUInt64();
+            switch (m_pEEType->ElementType)
+            {
+                case EETypeElementType.SByte: return (sbyte)a - (sbyte)b;
+                case EETypeElementType.Int16: return (short)a - (short)b;
+                case EETypeElementType.Byte: case EETypeElementType.UInt16: case EETypeElementType.Char:
+                case EETypeElementType.Boolean:
+                    return (int)a - (int)b;
+                case EETypeElementType.Int32: return ((int)a).CompareTo((int)b);
+                case EETypeElementType.Int64: return ((long)a).CompareTo((long)b);
+                default: return a.CompareTo(b);
+            }
+        }
 
         public bool HasFlag(Enum flag) => (ToUInt64() & flag.ToUInt64()) == flag.ToUInt64();
 

@@ -12,8 +12,23 @@ namespace System
         public static ulong Max(ulong a, ulong b) => a >= b ? a : b;
         public static nuint Min(nuint a, nuint b) => a <= b ? a : b;
         public static nuint Max(nuint a, nuint b) => a >= b ? a : b;
-        public static double Min(double a, double b) => a <= b ? a : b;
-        public static double Max(double a, double b) => a >= b ? a : b;
+
+        // NaN wins, and -0 is below +0 (IEEE 754-2019 minimum and maximum, which the BCL follows).
+        public static double Min(double a, double b)
+        {
+            if (double.IsNaN(a) || double.IsNaN(b)) return double.NaN;
+            if (a != b) return a < b ? a : b;
+            return IsNegative(a) ? a : b;
+        }
+
+        public static double Max(double a, double b)
+        {
+            if (double.IsNaN(a) || double.IsNaN(b)) return double.NaN;
+            if (a != b) return a > b ? a : b;
+            return IsNegative(a) ? b : a;
+        }
+
+        private static unsafe bool IsNegative(double d) => *(long*)&d < 0;
 
         public static int Abs(int value)
         {
@@ -47,8 +62,17 @@ namespace System
             return q;
         }
 
-        // Rounds half away from zero (the BCL rounds half to even). Called from C#, not by ilc.
-        public static double Round(double a) => a < 0 ? -Floor(-a + 0.5) : Floor(a + 0.5);
+        // To the nearest integer, halves to the even one (the BCL's default, MidpointRounding.ToEven); keeps the sign,
+        // so -0.4 rounds to -0. Computed on the magnitude, where subtracting the integer part is exact.
+        public static double Round(double a)
+        {
+            double magnitude = a < 0 ? -a : a;
+            if (!(magnitude < 4503599627370496.0)) return a;    // NaN, infinities, and doubles that are integers already
+            double whole = Floor(magnitude);
+            double fraction = magnitude - whole;
+            if (fraction > 0.5 || (fraction == 0.5 && Floor(whole * 0.5) * 2 != whole)) whole += 1;
+            return a < 0 || IsNegative(a) ? -whole : whole;
+        }
 
         public static double Floor(double d)
         {

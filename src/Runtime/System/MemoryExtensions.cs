@@ -74,14 +74,20 @@ namespace System
         public static bool EndsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) where T : IEquatable<T>
             => value.Length <= span.Length && span.Slice(span.Length - value.Length).SequenceEqual(value);
 
+        // Every *IgnoreCase comparison is OrdinalIgnoreCase and every other one Ordinal: the runtime carries no culture
+        // data, and for ASCII text without control characters culture-sensitive equality agrees (docs/runtime.md).
         public static bool Equals(this ReadOnlySpan<char> span, ReadOnlySpan<char> other, StringComparison comparisonType)
         {
-            if (comparisonType != StringComparison.OrdinalIgnoreCase) return span.SequenceEqual(other);
+            if (!IgnoresCase(comparisonType)) return span.SequenceEqual(other);
             if (span.Length != other.Length) return false;
             for (int i = 0; i < span.Length; i++)
                 if (char.ToUpper(span[i]) != char.ToUpper(other[i])) return false;
             return true;
         }
+
+        internal static bool IgnoresCase(StringComparison comparisonType)
+            => comparisonType is StringComparison.OrdinalIgnoreCase or StringComparison.CurrentCultureIgnoreCase
+                or StringComparison.InvariantCultureIgnoreCase;
 
         public static bool StartsWith(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType)
             => value.Length <= span.Length && span.Slice(0, value.Length).Equals(value, comparisonType);

@@ -1,5 +1,5 @@
-// Integer formatting for every integral type: "G"/"D"[n] (decimal, n = minimum digits) and "X"/"x"[n] (hex of the
-// type's two's-complement bits). Allocation-free into a span; the string overloads allocate only the result.
+// Integer formatting for every integral type: "D"[n] (decimal, n = minimum digits), "G"[n] (decimal, or n significant
+// digits in scientific notation when the number has more) and "X"/"x"[n] (hex of the type's two's-complement bits). Allocation-free into a span; the string overloads allocate only the result.
 namespace System
 {
     internal static class Number
@@ -30,6 +30,12 @@ namespace System
                     {
                         bool negative = isSigned && SignExtend(bits, byteSize) < 0;
                         ulong magnitude = negative ? (ulong)(-SignExtend(bits, byteSize)) : bits;
+                        if (kind is 'G' or 'g')
+                        {
+                            if (precision != 0 && precision < CountDecimalDigits(magnitude))
+                                return TryFormatScientific(magnitude, negative, precision, kind == 'G' ? 'E' : 'e', destination, out charsWritten);
+                            precision = 0;
+                        }
                         return TryFormatDecimal(magnitude, negative, precision, destination, out charsWritten);
                     }
                 case 'X': case 'x':
@@ -83,6 +89,52 @@ namespace System
             while (pos > (negative ? 1 : 0)) destination[--pos] = '0';
             if (negative) destination[0] = '-';
             charsWritten = length;
+            return true;
+        }
+
+        // "G"n for an integer with more than n digits: n significant digits rounded half away from zero, trailing
+        // zeros dropped, then the exponent with a sign and at least two digits ("1.23E+05").
+        private static bool TryFormatScientific(ulong magnitude, bool negative, int significant, char exponentChar, Span<char> destination, out int charsWritten)
+        {
+            charsWritten = 0;
+            Span<char> digits = stackalloc char[20];
+            TryFormatDecimal(magnitude, false, 0, digits, out int count);
+            int exponent = count - 1;
+            bool roundUp = digits[significant] >= '5';
+            int kept = significant;
+            if (roundUp)
+            {
+                int i = significant - 1;
+                while (i >= 0 && digits[i] == '9') digits[i--] = '0';
+                if (i >= 0)
+                {
+                    digits[i]++;
+                }
+                else
+                {
+                    digits[0] = '1';
+                    exponent++;
+                }
+            }
+            while (kept > 1 && digits[kept - 1] == '0') kept--;
+
+            Span<char> exponentDigits = stackalloc char[4];
+            TryFormatDecimal((ulong)exponent, false, 2, exponentDigits, out int exponentLength);
+            int length = (negative ? 1 : 0) + 1 + (kept > 1 ? kept : 0) + 2 + exponentLength;
+            if (length > destination.Length) return false;
+            int pos = 0;
+            if (negative) destination[pos++] = '-';
+            destination[pos++] = digits[0];
+            if (kept > 1)
+            {
+                destination[pos++] = '.';
+                digits.Slice(1, kept - 1).CopyTo(destination.Slice(pos));
+                pos += kept - 1;
+            }
+            destination[pos++] = exponentChar;
+            destination[pos++] = '+';
+            exponentDigits.Slice(0, exponentLength).CopyTo(destination.Slice(pos));
+            charsWritten = pos + exponentLength;
             return true;
         }
 

@@ -35,7 +35,8 @@ namespace System
             object clone = mt->HasComponentSize
                 ? RuntimeExports.NewArrayOrString(mt, Unsafe.As<RawArrayData>(this).Length)
                 : RuntimeExports.NewObject(mt);
-            nuint size = RuntimeHelpers.GetObjectSize(this) - (nuint)sizeof(nint);
+            // The object's size counts its header and MethodTable pointer; the fields start after both.
+            nuint size = RuntimeHelpers.GetObjectSize(this) - (nuint)(2 * sizeof(nint));
             Unsafe.CopyBlock(ref Unsafe.As<RawData>(clone).Data, ref Unsafe.As<RawData>(this).Data, (uint)size);
             return clone;
         }

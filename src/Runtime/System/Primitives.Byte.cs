@@ -22,7 +22,7 @@ namespace System
         public bool Equals(byte obj) => m_value == obj;
         public override int GetHashCode() => m_value;
 
-        public int CompareTo(byte value) => m_value < value ? -1 : m_value > value ? 1 : 0;
+        public int CompareTo(byte value) => m_value - value;   // the difference, as the BCL gives for types narrower than int
         public int CompareTo(object value) => value is null ? 1 : CompareTo((byte)value);
 
         public static byte Parse(string s) => Parse(s.AsSpan(), NumberStyles.Integer);

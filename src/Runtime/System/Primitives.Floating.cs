@@ -1,5 +1,5 @@
-// float and double. Formatting prints fixed-point with up to 9 significant fractional digits, trimmed: enough for
-// kernel diagnostics, not the BCL's shortest round-trip form (the kernel has no use for that yet).
+// float and double. ToString() prints the shortest text that reads back as the same value, as the BCL does
+// (FloatingFormat).
 namespace System
 {
     public readonly struct Double : IComparable, IComparable<double>, IEquatable<double>
@@ -45,6 +45,7 @@ namespace System
         public const float MinValue = -3.40282347E+38f;
         public const float MaxValue = 3.40282347E+38f;
         public const float NaN = 0.0f / 0.0f;
+        public const float Epsilon = 1.401298E-45f;
 
         public static unsafe bool IsNaN(float f) => (*(uint*)&f & 0x7FFFFFFFU) > 0x7F800000U;
 
@@ -61,38 +62,5 @@ namespace System
 
         public int CompareTo(float value) => ((double)m_value).CompareTo(value);
         public int CompareTo(object value) => value is null ? 1 : CompareTo((float)value);
-    }
-
-    internal static class FloatingFormat
-    {
-        internal static string Format(double value)
-        {
-            if (double.IsNaN(value)) return "NaN";
-            if (value == double.PositiveInfinity) return "∞";
-            if (value == double.NegativeInfinity) return "-∞";
-            Span<char> buffer = stackalloc char[48];
-            int pos = 0;
-            if (value < 0)
-            {
-                buffer[pos++] = '-';
-                value = -value;
-            }
-            if (value >= 1e18) return value < 0 ? "-1E+18" : "1E+18";
-            ulong whole = (ulong)value;
-            double fraction = value - whole;
-            whole.TryFormat(buffer.Slice(pos), out int written);
-            pos += written;
-            ulong scaled = (ulong)(fraction * 1e9 + 0.5);
-            if (scaled >= 1_000_000_000UL)
-                return Format((buffer[0] == '-' ? -1 : 1) * ((double)whole + 1));
-            if (scaled != 0)
-            {
-                buffer[pos++] = '.';
-                scaled.TryFormat(buffer.Slice(pos), out written, "D9");
-                pos += written;
-                while (buffer[pos - 1] == '0') pos--;
-            }
-            return new string(buffer.Slice(0, pos));
-        }
     }
 }

@@ -22,7 +22,7 @@ namespace System
         public bool Equals(ushort obj) => m_value == obj;
         public override int GetHashCode() => m_value;
 
-        public int CompareTo(ushort value) => m_value < value ? -1 : m_value > value ? 1 : 0;
+        public int CompareTo(ushort value) => m_value - value;   // the difference, as the BCL gives for types narrower than int
         public int CompareTo(object value) => value is null ? 1 : CompareTo((ushort)value);
 
         public static ushort Parse(string s) => Parse(s.AsSpan(), NumberStyles.Integer);

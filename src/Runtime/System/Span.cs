@@ -15,6 +15,7 @@ namespace System
                 this = default;
                 return;
             }
+            MemoryMarshalHelpers.CheckWritable(array);
             _reference = ref MemoryMarshalHelpers.ArrayData(array);
             _length = array.Length;
         }
@@ -27,6 +28,7 @@ namespace System
                 this = default;
                 return;
             }
+            MemoryMarshalHelpers.CheckWritable(array);
             if ((ulong)(uint)start + (ulong)(uint)length > (ulong)(uint)array.Length) ThrowHelper.ThrowArgumentOutOfRangeException("start");
             _reference = ref Unsafe.Add(ref MemoryMarshalHelpers.ArrayData(array), start);
             _length = length;

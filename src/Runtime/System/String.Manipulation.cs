@@ -144,20 +144,36 @@ namespace System
         public string[] Split(char separator, StringSplitOptions options = StringSplitOptions.None)
             => Split(separator, int.MaxValue, options);
 
+        // At most count parts: the last holds the rest of the string, separators and all (with RemoveEmptyEntries,
+        // less the empty entries it would start with); no parts for count 0.
         public string[] Split(char separator, int count, StringSplitOptions options = StringSplitOptions.None)
         {
+            if (count < 0) ThrowHelper.ThrowArgumentOutOfRangeException("count");
+            if (count == 0) return Array.Empty<string>();
+            bool removeEmpty = (options & StringSplitOptions.RemoveEmptyEntries) != 0;
             var parts = new List<string>();
             int start = 0;
-            while (parts.Count < count - 1)
+            while (count > 1)
             {
                 int end = IndexOf(separator, start);
                 if (end < 0) break;
                 AddPart(parts, start, end - start, options);
                 start = end + 1;
+                if (parts.Count < count - 1) continue;
+                while (removeEmpty)
+                {
+                    int next = IndexOf(separator, start);
+                    if (next < 0 || !IsEmptyPart(start, next - start, options)) break;
+                    start = next + 1;
+                }
+                break;
             }
             AddPart(parts, start, Length - start, options);
             return parts.ToArray();
         }
+
+        private bool IsEmptyPart(int start, int length, StringSplitOptions options)
+            => ((options & StringSplitOptions.TrimEntries) != 0 ? this.AsSpan(start, length).Trim() : this.AsSpan(start, length)).Length == 0;
 
         private void AddPart(List<string> parts, int start, int length, StringSplitOptions options)
         {

@@ -1,4 +1,5 @@
-// Looking inside strings. All comparisons are ordinal.
+// Looking inside strings. Matching is ordinal, or ordinal ignoring case for every *IgnoreCase comparison
+// (MemoryExtensions.Equals).
 namespace System
 {
     public sealed partial class String
@@ -32,7 +33,8 @@ namespace System
 
         public int IndexOf(string value, StringComparison comparisonType)
         {
-            if (comparisonType != StringComparison.OrdinalIgnoreCase) return IndexOf(value);
+            if (!MemoryExtensions.IgnoresCase(comparisonType)) return IndexOf(value);
+            if (value is null) ThrowHelper.ThrowArgumentNullException("value");
             for (int i = 0; i + value.Length <= Length; i++)
                 if (this.AsSpan(i, value.Length).Equals(value, StringComparison.OrdinalIgnoreCase)) return i;
             return -1;

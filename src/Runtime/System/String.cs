@@ -112,7 +112,8 @@ namespace System
             return true;
         }
 
-        // Equality and ordering are ordinal: the runtime carries no culture data.
+        // Equality is ordinal (or ordinal ignoring case); ordering by culture is the invariant culture's order for
+        // ASCII (InvariantAsciiCollation), so that the same code sorts the same way here and on the host CLR.
 
         public override bool Equals(object obj) => obj is string s && Equals(this, s);
 
@@ -151,16 +152,29 @@ namespace System
             return (int)hash;
         }
 
-        public int CompareTo(object value) => value is null ? 1 : CompareOrdinal(this, (string)value);
+        public int CompareTo(object value)
+        {
+            if (value is null) return 1;
+            if (value is not string text) throw new ArgumentException("Object must be of type String.");
+            return Compare(this, text);
+        }
 
-        public int CompareTo(string strB) => CompareOrdinal(this, strB);
+        public int CompareTo(string strB) => Compare(this, strB);
 
-        public static int Compare(string strA, string strB) => CompareOrdinal(strA, strB);
+        public static int Compare(string strA, string strB) => Compare(strA, strB, StringComparison.CurrentCulture);
 
         public static int Compare(string strA, string strB, StringComparison comparisonType)
-            => comparisonType == StringComparison.OrdinalIgnoreCase
-                ? CompareIgnoreCase(strA, strB)
-                : CompareOrdinal(strA, strB);
+        {
+            if ((object)strA == strB) return 0;
+            if (strA is null) return -1;
+            if (strB is null) return 1;
+            return comparisonType switch
+            {
+                StringComparison.Ordinal => CompareOrdinal(strA, strB),
+                StringComparison.OrdinalIgnoreCase => CompareIgnoreCase(strA, strB),
+                _ => Globalization.InvariantAsciiCollation.Compare(strA, strB, MemoryExtensions.IgnoresCase(comparisonType)),
+            };
+        }
 
         public static int CompareOrdinal(string strA, string strB)
         {
@@ -192,11 +206,23 @@ namespace System
 
         internal CharEnumerator(string text) { _text = text; }
 
-        public char Current => _text[_index];
+        public char Current
+        {
+            get
+            {
+                if (_index < 0) ThrowHelper.ThrowInvalidOperationException("Enumeration has not started. Call MoveNext.");
+                if (_index >= _text.Length) ThrowHelper.ThrowInvalidOperationException("Enumeration already finished.");
+                return _text[_index];
+            }
+        }
 
         object System.Collections.IEnumerator.Current => Current;
 
-        public bool MoveNext() => ++_index < _text.Length;
+        public bool MoveNext()
+        {
+            if (_index < _text.Length) _index++;
+            return _index < _text.Length;
+        }
 
         public void Reset() => _index = -1;
 

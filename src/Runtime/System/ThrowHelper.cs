@@ -9,6 +9,7 @@ namespace System
         internal static void ThrowArgumentNullException(string paramName) => throw new ArgumentNullException(paramName);
         internal static void ThrowArgumentOutOfRangeException(string paramName) => throw new ArgumentOutOfRangeException(paramName);
         internal static void ThrowIndexOutOfRangeException() => throw new IndexOutOfRangeException();
+        internal static void ThrowArrayTypeMismatchException() => throw new ArrayTypeMismatchException();
         internal static void ThrowInvalidOperationException(string message) => throw new InvalidOperationException(message);
         internal static void ThrowNotSupportedException(string message) => throw new NotSupportedException(message);
         internal static void ThrowNullReferenceException() => throw new NullReferenceException();

@@ -28,6 +28,9 @@ internal sealed class CapturedMemory : IPhysicalMemory
         return memory;
     }
 
+    /// <summary>The captured runs, as (address, length).</summary>
+    public IEnumerable<(ulong Address, int Length)> Chunks => _chunks.Select(c => (c.Key, c.Value.Length));
+
     /// <summary>A copy whose bytes at address are replaced: for testing malformed input.</summary>
     public CapturedMemory WithBytes(ulong address, ReadOnlySpan<byte> bytes)
     {
@@ -39,6 +42,8 @@ internal sealed class CapturedMemory : IPhysicalMemory
 
     public ReadOnlySpan<byte> Read(ulong address, int length)
     {
+        // As the kernel's identity-mapped memory does: nothing for a negative length or a range that wraps around.
+        if (length < 0 || address + (ulong)length < address) return ReadOnlySpan<byte>.Empty;
         // Chunks are contiguous runs of the capture; a read may span several.
         var result = new byte[length];
         ulong at = address, end = address + (ulong)length;

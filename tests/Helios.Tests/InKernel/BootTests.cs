@@ -33,4 +33,18 @@ public class BootTests
         Assert.Equal("HELIOS-EXIT 0", run.Console[^1]);
         Assert.Equal(1, run.QemuStatus);
     }
+
+    // The linker script's 32 MiB early heap carries the kernel until the memory map is read; a machine without that
+    // RAM must stop there with a clear message, not run on memory that is not there.
+    [Fact]
+    public async Task TooLittleMemoryIsAPanicNotABoot()
+    {
+        QemuResult run = await QemuRunner.RunAsync(new QemuOptions(Isa.X86_64, TestData.Image(Isa.X86_64, RepoPaths.KernelImage))
+        {
+            MemoryMiB = 16,
+        });
+        Assert.True(run.Outcome == RunOutcome.Panicked, run.Summary + "\n" + string.Join("\n", run.Console));
+        Assert.Contains("are not inside usable, mapped RAM", run.PanicMessage);
+        Assert.Contains("give the machine more memory", run.PanicMessage);
+    }
 }

@@ -25,7 +25,7 @@ public unsafe class SymbolTableTests
         fixed (byte* start = table)
         fixed (byte* load = image)
         {
-            ImageSymbols.Register(start, start + table.Length, load);
+            ImageSymbols.Register(start, start + table.Length, load, load + image.Length);
             Assert.True(ImageSymbols.TryLookup(load + 0x1010, out string name, out ulong offset, out SymbolKind kind));
             Assert.Equal("Helios.Kernel.KernelMain.Entry", name);
             Assert.Equal(0x10UL, offset);
@@ -39,6 +39,43 @@ public unsafe class SymbolTableTests
             Assert.Equal(("System.String", SymbolKind.Type), (name, kind));
             // Below every symbol.
             Assert.False(ImageSymbols.TryLookup(load, out _, out _, out _));
+            // A size-0 symbol reaches to the image's end, not beyond it.
+            Assert.True(ImageSymbols.TryLookup(load + image.Length - 1, out name, out _, out _));
+            Assert.Equal("System.String", name);
+            Assert.False(ImageSymbols.TryLookup(load + image.Length, out _, out _, out _));
+            Assert.False(ImageSymbols.TryLookup(load + 0x100000, out _, out _, out _));
+        }
+    }
+
+    // The table's entries are not trusted beyond the string block: a name offset past it names nothing, and a last
+    // name without its NUL ends at the block's end.
+    [Fact]
+    public void EntriesAreCheckedAgainstTheStrings()
+    {
+        byte[] table = SymbolTableWriter.Write(
+        [
+            new ImageSymbol(0x100000, 0x10, "first", SymbolKind.Code),
+            new ImageSymbol(0x100010, 0x10, "second", SymbolKind.Code),
+        ], 0x100000);
+        int stringsOffset = BitConverter.ToInt32(table, 12);
+        int stringsLength = BitConverter.ToInt32(table, 16);
+        // Entry 0's name offset (entry: u64 offset, u32 size, u32 nameOffset, ...) points far past the strings.
+        BitConverter.GetBytes(0x7FFFFFF0).CopyTo(table, ImageSymbolFormat.HeaderSize + 12);
+        // The string block loses its final NUL, so "second" is unterminated.
+        BitConverter.GetBytes(stringsLength - 1).CopyTo(table, 16);
+        Assert.Equal(0, table[stringsOffset + stringsLength - 1]);
+        table[stringsOffset + stringsLength - 1] = (byte)'!';
+
+        var image = new byte[0x100];
+        fixed (byte* start = table)
+        fixed (byte* load = image)
+        {
+            ImageSymbols.Register(start, start + table.Length, load, load + image.Length);
+            Assert.True(ImageSymbols.IsLoaded);
+            Assert.False(ImageSymbols.TryLookup(load + 4, out _, out _, out _));
+            Assert.True(ImageSymbols.TryLookup(load + 0x14, out string name, out ulong offset, out _));
+            Assert.Equal("second", name);
+            Assert.Equal(4UL, offset);
         }
     }
 
@@ -48,7 +85,7 @@ public unsafe class SymbolTableTests
         var junk = new byte[64];
         fixed (byte* start = junk)
         {
-            ImageSymbols.Register(start, start + junk.Length, start);
+            ImageSymbols.Register(start, start + junk.Length, start, start + junk.Length);
             Assert.False(ImageSymbols.IsLoaded && ImageSymbols.TryLookup(start + 8, out _, out _, out _));
         }
     }
@@ -72,7 +109,7 @@ public unsafe class SymbolTableTests
         fixed (byte* tableStart = table)
         fixed (byte* load = image)
         {
-            ImageSymbols.Register(tableStart, tableStart + table.Length, load);
+            ImageSymbols.Register(tableStart, tableStart + table.Length, load, load + image.Length);
             Assert.True(ImageSymbols.TryLookup(load + (entryAddress - imageStart), out string name, out ulong offset, out _));
             Assert.Equal("Helios.Kernel.KernelMain.Entry", name);
             Assert.Equal(0UL, offset);

@@ -1,5 +1,5 @@
-// Assertions for tests that run in the kernel and on the host. Exceptions do not unwind in the kernel yet, so a
-// failed assertion records the failure and the test goes on; the runner reports the first failure.
+// Assertions for tests that run in the kernel and on the host. A failed assertion records the failure and the test
+// goes on; the runner reports the first failure.
 using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
@@ -52,25 +52,30 @@ namespace Helios.Testing
             if (!ReferenceEquals(expected, actual)) TestContext.Fail("expected the same object: " + expression, file, line);
         }
 
-        /// <summary>The action must throw exactly TException (exceptions unwind now, so this is catchable).</summary>
-        public static void Throws<TException>(System.Action action, [CallerArgumentExpression(nameof(action))] string expression = null,
-            [CallerFilePath] string file = null, [CallerLineNumber] int line = 0) where TException : System.Exception
+        public static void Fail(string message, [CallerFilePath] string file = null, [CallerLineNumber] int line = 0)
+            => TestContext.Fail(message, file, line);
+
+        /// <summary>
+        /// Runs action and expects it to throw exactly TException (not a subclass: the type is part of the BCL's
+        /// behaviour being pinned). Returns the exception, or null after recording a failure.
+        /// </summary>
+        public static TException Throws<TException>(Action action, [CallerArgumentExpression(nameof(action))] string expression = null,
+            [CallerFilePath] string file = null, [CallerLineNumber] int line = 0) where TException : Exception
         {
             try
             {
                 action();
             }
-            catch (System.Exception e)
+            catch (Exception e)
             {
-                if (e.GetType() != typeof(TException))
-                    Fail(expression + ": expected " + typeof(TException).Name + ", got " + e.GetType().Name + ": " + e.Message, file, line);
-                return;
+                if (e.GetType() == typeof(TException)) return (TException)e;
+                TestContext.Fail("expected " + typeof(TException).FullName + ", got " + e.GetType().FullName + " (" + e.Message
+                                 + ") from " + expression, file, line);
+                return null;
             }
-            Fail(expression + ": expected " + typeof(TException).Name + ", nothing was thrown", file, line);
+            TestContext.Fail("expected " + typeof(TException).FullName + ", but nothing was thrown by " + expression, file, line);
+            return null;
         }
-
-        public static void Fail(string message, [CallerFilePath] string file = null, [CallerLineNumber] int line = 0)
-            => TestContext.Fail(message, file, line);
 
         private static string Show<T>(T value) => value is null ? "null" : value is string s ? "\"" + s + "\"" : value.ToString();
     }

@@ -1,5 +1,6 @@
 // The kernel heap: every allocation is distinct, aligned and zeroed, and the heap accounts for what it hands out.
 using System;
+using Helios.Kernel;
 using Internal.Runtime;
 using Helios.Testing;
 
@@ -50,14 +51,60 @@ namespace Helios.Kernel.Tests.Kernel
             Assert.True(Heap.CapacityBytes > Heap.AllocatedBytes);
         }
 
+        // Bigger than the early heap and than any step the kernel grows the heap by unasked: the heap must ask the
+        // host (frames) for a region this object fits in. The object is the first in its region, so its header
+        // word (just before it) must be inside the heap too.
         [Test]
         public static void LargeAllocations()
         {
-            // Bigger than the early heap's remaining space: comes from the RAM given to the heap after boot.
+            ulong capacity = Heap.CapacityBytes;
             var big = new byte[40 << 20];
             big[big.Length - 1] = 7;
             Assert.Equal((byte)7, big[big.Length - 1]);
             Assert.Equal(40 << 20, big.Length);
+            Assert.True(Heap.CapacityBytes >= capacity + (40UL << 20));
+            fixed (byte* data = big)
+            {
+                // data - 16: the object (MethodTable pointer, then the length); data - 24: its header word.
+                Assert.True(Heap.Contains(data - 24));
+                Assert.True(Heap.Contains(data + big.Length - 1));
+            }
         }
+
+        // Cloning copies the object's fields and nothing after them. (The word after a byte[8]'s elements is, in this
+        // heap, the header word of whatever is allocated next; the clone must not carry it along.)
+        [Test]
+        public static void ClonesCopyOnlyTheirObject()
+        {
+            var original = new byte[] { 1, 2, 3, 4, 5, 6, 7, 8 };
+            fixed (byte* data = original) *(ulong*)(data + 8) = 0x5EADBEEFCAFEF00DUL;
+            var clone = (byte[])original.Clone();
+            Assert.Equal(8, clone.Length);
+            Assert.Equal((byte)8, clone[7]);
+            fixed (byte* data = clone) Assert.Equal(0UL, *(ulong*)(data + 8));
+            fixed (byte* data = original) *(ulong*)(data + 8) = 0;
+        }
+
+        // The heap runs out: the report must still come out, as a panic naming the allocation, although the heap has
+        // nothing left for the message (the heap keeps a reserve for the reporting path and builds its own message on
+        // the stack). Fills what the kernel would still give the heap, then the heap itself, exactly.
+        [Test]
+        [ExpectPanic("HELIOS-PANIC fail fast: Out of memory: the heap cannot satisfy an allocation of 32 bytes")]
+        public static void RunningOutOfMemoryIsReported()
+        {
+            // Until the frame allocator cannot give the heap another step (2 MiB): big arrays, then small ones.
+            while (FreeBytes >= 8 << 20) s_filler = new byte[(int)Math.Min(FreeBytes / 2, int.MaxValue)];
+            while (FreeBytes >= 2 << 20) s_filler = new byte[64 << 10];
+            ulong free = Heap.FreeBytes;
+            if (free >= 24) s_block = new long[(free - 24) / 8];
+            s_node = new Node();        // 32 bytes: header, MethodTable, two fields
+            Assert.Fail("allocated past the end of memory: " + s_node.Value.ToString());
+        }
+
+        // What the frame allocator could still give the heap.
+        private static ulong FreeBytes => Helios.Kernel.Memory.Frames.FreeFrames * Helios.Kernel.Memory.FrameAllocator.FrameSize;
+
+        private static byte[] s_filler;
+        private static Node s_node;
     }
 }

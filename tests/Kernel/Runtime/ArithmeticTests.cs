@@ -28,6 +28,42 @@ namespace Helios.Kernel.Tests.Runtime
             Assert.Equal(9, Math.Abs(Opaque(-9)));
         }
 
+        private static double OpaqueDouble(double value) => value + Zero;
+
+        // Math.Round rounds halves to even (banker's rounding), as the BCL does; the sign of zero survives.
+        [Test]
+        public static void RoundingHalvesToEven()
+        {
+            Assert.Equal(2.0, Math.Round(OpaqueDouble(2.5)));
+            Assert.Equal(4.0, Math.Round(OpaqueDouble(3.5)));
+            Assert.Equal(-2.0, Math.Round(OpaqueDouble(-2.5)));
+            Assert.Equal(0.0, Math.Round(OpaqueDouble(0.5)));
+            Assert.Equal(2.0, Math.Round(OpaqueDouble(1.5)));
+            Assert.Equal(3.0, Math.Round(OpaqueDouble(2.5000000000000004)));
+            Assert.Equal(0.0, Math.Round(OpaqueDouble(0.49999999999999994)));
+            Assert.Equal(-3.0, Math.Round(OpaqueDouble(-2.7)));
+            Assert.Equal("-0", Math.Round(OpaqueDouble(-0.4)).ToString());
+            Assert.Equal(4503599627370497.0, Math.Round(OpaqueDouble(4503599627370497.0)));
+            Assert.Equal(1e300, Math.Round(OpaqueDouble(1e300)));
+            Assert.True(double.IsNaN(Math.Round(OpaqueDouble(double.NaN))));
+            Assert.Equal(2.0f, MathF.Round((float)OpaqueDouble(2.5)));
+        }
+
+        // Math.Min and Math.Max propagate NaN and order -0 below +0.
+        [Test]
+        public static void MinAndMaxOfDoubles()
+        {
+            double nan = OpaqueDouble(double.NaN);
+            Assert.True(double.IsNaN(Math.Max(nan, 1.0)));
+            Assert.True(double.IsNaN(Math.Max(1.0, nan)));
+            Assert.True(double.IsNaN(Math.Min(nan, 1.0)));
+            Assert.True(double.IsNaN(Math.Min(1.0, nan)));
+            Assert.Equal("-0", Math.Min(OpaqueDouble(0.0), -OpaqueDouble(0.0)).ToString());
+            Assert.Equal("0", Math.Max(-OpaqueDouble(0.0), OpaqueDouble(0.0)).ToString());
+            Assert.Equal(3.5, Math.Max(OpaqueDouble(3.5), -1.0));
+            Assert.Equal(-1.0, Math.Min(OpaqueDouble(3.5), -1.0));
+        }
+
         [Test]
         public static void CheckedArithmeticThatFits()
         {

@@ -96,6 +96,87 @@ namespace Helios.Kernel.Tests.Runtime
             Assert.Equal(2, count);
         }
 
+        // A string[] is an IList<object> through array covariance; every call through that view must reach the array's
+        // implementation, and a store of the wrong type must still be refused.
+        [Test]
+        public static void CovariantArraysThroughNonVariantInterfaces()
+        {
+            IList<object> list = new string[] { "x", "yy" };
+            Assert.Equal(2, list.Count);
+            Assert.True(list.IsReadOnly);
+            Assert.Equal("yy", (string)list[1]);
+            Assert.True(list.Contains("x"));
+            Assert.False(list.Contains(42));
+            Assert.Equal(1, list.IndexOf("yy"));
+            Assert.Equal(-1, list.IndexOf(new object()));
+            list[0] = "z";
+            Assert.Equal("z", (string)list[0]);
+            Assert.Throws<ArrayTypeMismatchException>(() => list[1] = new object());
+            Assert.Equal("yy", (string)list[1]);
+            var copy = new object[3];
+            list.CopyTo(copy, 1);
+            Assert.Null(copy[0]);
+            Assert.Equal("yy", (string)copy[2]);
+            Assert.Throws<NotSupportedException>(() => list.Add("w"));
+            ICollection<object> collection = new string[] { "a" };
+            Assert.Equal(1, collection.Count);
+            int seen = 0;
+            foreach (object o in collection) seen += ((string)o).Length;
+            Assert.Equal(1, seen);
+        }
+
+        // Array.Copy checks the source and the destination range separately, whatever the lengths.
+        [Test]
+        public static void ArrayCopyChecksBothRanges()
+        {
+            var two = new int[] { 1, 2 };
+            var ten = new int[10];
+            Assert.Throws<ArgumentException>(() => Array.Copy(two, 0, ten, 0, 5));
+            Assert.Throws<ArgumentException>(() => Array.Copy(ten, 0, two, 0, 5));
+            Assert.Throws<ArgumentException>(() => Array.Copy(ten, 8, two, 0, 3));
+            Assert.Throws<ArgumentException>(() => Array.Copy(ten, 0, two, 1, 2));
+            Assert.Throws<ArgumentException>(() => Array.Copy(ten, int.MaxValue, two, 0, 2));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Array.Copy(ten, -1, two, 0, 1));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Array.Copy(ten, 0, two, -1, 1));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Array.Copy(ten, 0, two, 0, -1));
+            Assert.Throws<ArgumentNullException>(() => Array.Copy(null, two, 1));
+            Assert.Equal(0, ten[5]);
+            Array.Copy(two, 0, ten, 8, 2);
+            Assert.Equal(2, ten[9]);
+            Array.Copy(ten, 8, ten, 7, 2);
+            Assert.Equal(1, ten[7]);
+            Assert.Equal(2, ten[8]);
+        }
+
+        // Array.Copy between arrays of different but compatible types: up-casts copy as they are, down-casts and
+        // unboxing check each element, boxing converts each; anything else is a type mismatch.
+        [Test]
+        public static void ArrayCopyBetweenCompatibleTypes()
+        {
+            string[] words = { "a", "b" };
+            var objects = new object[3];
+            Array.Copy(words, 0, objects, 1, 2);
+            Assert.Equal("b", (string)objects[2]);
+            object[] back = { "c", null, "d" };
+            var strings = new string[3];
+            Array.Copy(back, strings, 3);
+            Assert.Equal("d", strings[2]);
+            Assert.Null(strings[1]);
+            object[] mixed = { "e", 5 };
+            Assert.Throws<InvalidCastException>(() => Array.Copy(mixed, strings, 2));
+            Array.Copy(new[] { 7, 8 }, objects, 2);
+            Assert.Equal(8, (int)objects[1]);
+            var numbers = new int[2];
+            Array.Copy(new object[] { 3, 4 }, numbers, 2);
+            Assert.Equal(4, numbers[1]);
+            Assert.Throws<InvalidCastException>(() => Array.Copy(new object[] { "f" }, numbers, 1));
+            var unsigned = new uint[1];
+            Array.Copy(new[] { -1 }, unsigned, 1);
+            Assert.Equal(uint.MaxValue, unsigned[0]);
+            Assert.Throws<ArrayTypeMismatchException>(() => Array.Copy(new int[1], new string[1], 1));
+            Assert.Throws<ArrayTypeMismatchException>(() => Array.Copy(new string[1], new int[1], 1));
+        }
+
         [Test]
         [ExpectPanic("System.IndexOutOfRangeException: Index was outside the bounds of the array.")]
         public static void IndexOutOfRangeIsReported()

@@ -66,6 +66,36 @@ namespace Helios.Kernel.Tests.Runtime
             Assert.False(ages.TryAdd("ada", 1));
         }
 
+        // Since .NET Core 3.0, overwriting a value and removing an entry leave enumerators valid; adding does not.
+        [Test]
+        public static void DictionaryEnumerationSurvivesOverwriteAndRemove()
+        {
+            var counts = new Dictionary<string, int> { ["a"] = 1, ["b"] = 2, ["c"] = 3, ["d"] = 4 };
+            foreach (KeyValuePair<string, int> pair in counts) counts[pair.Key] = pair.Value * 10;
+            Assert.Equal(30, counts["c"]);
+            foreach (KeyValuePair<string, int> pair in counts)
+                if (pair.Value >= 30) counts.Remove(pair.Key);
+            Assert.Equal(2, counts.Count);
+            Assert.Equal(20, counts["b"]);
+            Assert.Throws<System.InvalidOperationException>(() =>
+            {
+                foreach (KeyValuePair<string, int> pair in counts) counts[pair.Key + "!"] = 0;
+            });
+        }
+
+        // Through ICollection<KeyValuePair<,>>, Remove removes the pair only when the value matches too.
+        [Test]
+        public static void DictionaryRemovesPairsByKeyAndValue()
+        {
+            var ages = new Dictionary<string, int> { ["ada"] = 36 };
+            ICollection<KeyValuePair<string, int>> pairs = ages;
+            Assert.False(pairs.Remove(new KeyValuePair<string, int>("ada", 99)));
+            Assert.True(ages.ContainsKey("ada"));
+            Assert.False(pairs.Remove(new KeyValuePair<string, int>("alan", 36)));
+            Assert.True(pairs.Remove(new KeyValuePair<string, int>("ada", 36)));
+            Assert.Equal(0, ages.Count);
+        }
+
         [Test]
         public static void DictionaryGrowthAndValueTypeKeys()
         {

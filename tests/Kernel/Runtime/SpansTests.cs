@@ -32,6 +32,36 @@ namespace Helios.Kernel.Tests.Runtime
             Assert.Equal(6, copy[1]);
         }
 
+        // A Span<object> over a string[] would let an object be stored into the strings: the BCL refuses to make one.
+        // Reading through ReadOnlySpan<object> is safe and allowed.
+        [Test]
+        public static void SpansOverCovariantArrays()
+        {
+            object[] strings = new string[] { "a", "b", "c" };
+            Assert.Throws<ArrayTypeMismatchException>(() => new Span<object>(strings));
+            Assert.Throws<ArrayTypeMismatchException>(() => new Span<object>(strings, 1, 1));
+            Assert.Throws<ArrayTypeMismatchException>(() => strings.AsSpan());
+            Assert.Equal("a", (string)strings[0]);
+            ReadOnlySpan<object> view = strings;
+            Assert.Equal("c", (string)view[2]);
+            Span<object> exact = new object[] { "x" };
+            exact[0] = 5;
+            Assert.Equal(5, (int)exact[0]);
+            Span<string> same = new string[] { "y" };
+            Assert.Equal("y", same[0]);
+            // Value-type arrays are never covariant in this sense; the same-size reinterpretation the CLR allows is fine.
+            Span<int> numbers = (int[])(object)new uint[] { 1 };
+            Assert.Equal(1, numbers[0]);
+            // The BCL's own helpers still work on covariant arrays, with the store check on each element.
+            Array.Reverse(strings);
+            Assert.Equal("a", (string)strings[2]);
+            Array.Sort(strings, (x, y) => string.CompareOrdinal((string)x, (string)y));
+            Assert.Equal("c", (string)strings[2]);
+            Array.Fill(strings, "f");
+            Assert.Equal("f", (string)strings[1]);
+            Assert.Throws<ArrayTypeMismatchException>(() => Array.Fill(strings, new object()));
+        }
+
         [Test]
         public static void StackAlloc()
         {

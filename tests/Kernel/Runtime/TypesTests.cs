@@ -14,6 +14,25 @@ namespace Helios.Kernel.Tests.Runtime
         Execute = 4,
     }
 
+    internal enum Temperature : int
+    {
+        Freezing = -20,
+        Cold = -5,
+        Warm = 10,
+    }
+
+    internal enum Offset : sbyte
+    {
+        Back = -5,
+        Forward = 3,
+    }
+
+    internal enum Size : ulong
+    {
+        Small = 1,
+        Huge = ulong.MaxValue,
+    }
+
     internal static class TypesTests
     {
         [Test]
@@ -45,6 +64,28 @@ namespace Helios.Kernel.Tests.Runtime
                 _ => "?",
             };
             Assert.Equal("rw", verdict);
+        }
+
+        // Enums compare as their underlying type does: signed values sort below zero, and small types give the
+        // difference (as sbyte.CompareTo does).
+        [Test]
+        public static void EnumsCompareByValue()
+        {
+            Assert.Equal(-1, Temperature.Cold.CompareTo(Temperature.Warm));
+            Assert.Equal(1, Temperature.Cold.CompareTo(Temperature.Freezing));
+            Assert.Equal(0, Temperature.Warm.CompareTo(Temperature.Warm));
+            Assert.Equal(1, Temperature.Warm.CompareTo(null));
+            Assert.Equal(-8, Offset.Back.CompareTo(Offset.Forward));
+            Assert.Equal(-8, ((sbyte)-5).CompareTo((sbyte)3));
+            Assert.Equal(-8, ((short)-5).CompareTo((short)3));
+            Assert.Equal(-8, ((byte)1).CompareTo((byte)9));
+            Assert.Equal(-8, ((ushort)1).CompareTo((ushort)9));
+            Assert.Equal(-1, Size.Small.CompareTo(Size.Huge));
+            var sorted = new List<Temperature> { Temperature.Warm, Temperature.Freezing, Temperature.Cold };
+            sorted.Sort((a, b) => a.CompareTo(b));
+            Assert.Equal(Temperature.Freezing, sorted[0]);
+            Assert.Equal(Temperature.Warm, sorted[2]);
+            Assert.Throws<ArgumentException>(() => Temperature.Warm.CompareTo(Offset.Back));
         }
 
         [Test]

@@ -103,6 +103,12 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override ulong BootInformationAddress => _deviceTree;
 
+        // Boot.S: 1 GiB up to 256 GiB as Normal memory (below is Device memory, where the parsers' unaligned reads
+        // would fault).
+        public override ulong BootMappedStart => 1UL << 30;
+
+        public override ulong BootMappedEnd => 256UL << 30;
+
         public override PageFormat PageFormat { get; } = new Arm64PageFormat();
 
         // virt's first GiB: flash, the GIC, UART, RTC, GPIO, virtio-mmio and the 32-bit PCIe window; RAM starts above.

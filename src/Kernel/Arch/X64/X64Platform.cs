@@ -105,6 +105,11 @@ namespace Helios.Kernel.Arch.X64
 
         public override ulong BootInformationAddress => _startInfo;
 
+        // Boot.S: the first 4 GiB in 2 MiB pages.
+        public override ulong BootMappedStart => 0;
+
+        public override ulong BootMappedEnd => 4UL << 30;
+
         public override PageFormat PageFormat { get; } = new X64PageFormat();
 
         // Below 4 GiB everything that is not RAM is firmware or device registers (PCI holes, APICs, HPET).

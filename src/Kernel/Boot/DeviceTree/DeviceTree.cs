@@ -71,12 +71,15 @@ namespace Helios.Kernel.Boot.DeviceTree
             var result = new List<(ulong, ulong)>();
             byte[] reg = GetProperty("reg");
             if (reg is null) return result;
-            int addressCells = (int)(Parent?.GetUInt32("#address-cells") ?? 2);
-            int sizeCells = (int)(Parent?.GetUInt32("#size-cells") ?? 1);
+            // Cell counts are unsigned in the tree; anything above 2 (64 bits) is refused before it is used as an int.
+            uint addressCellsValue = Parent?.GetUInt32("#address-cells") ?? 2;
+            uint sizeCellsValue = Parent?.GetUInt32("#size-cells") ?? 1;
+            int addressCells = addressCellsValue > 2 ? -1 : (int)addressCellsValue;
+            int sizeCells = sizeCellsValue > 2 ? -1 : (int)sizeCellsValue;
             int stride = (addressCells + sizeCells) * 4;
-            if (addressCells > 2 || sizeCells > 2 || stride == 0 || reg.Length % stride != 0)
+            if (addressCells < 0 || sizeCells < 0 || stride == 0 || reg.Length % stride != 0)
                 throw new BootInfoException("device tree: node " + Name + " has a reg property of " + reg.Length.ToString()
-                                            + " bytes for #address-cells=" + addressCells.ToString() + ", #size-cells=" + sizeCells.ToString());
+                                            + " bytes for #address-cells=" + addressCellsValue.ToString() + ", #size-cells=" + sizeCellsValue.ToString());
             for (int offset = 0; offset < reg.Length; offset += stride)
                 result.Add((ReadCells(reg, offset, addressCells), ReadCells(reg, offset + addressCells * 4, sizeCells)));
             return result;
@@ -113,9 +116,13 @@ namespace Helios.Kernel.Boot.DeviceTree
 
         public uint BootCpuId { get; }
 
+        /// <summary>The largest tree the kernel reads: QEMU's are well under 1 MiB, Linux allows 2 MiB.</summary>
+        public const int MaxSize = 4 << 20;
+
         /// <summary>
         /// How many bytes from the start hold the tree's blocks, from its header; 0 if this is not a device tree.
-        /// (QEMU pads its tree to 1 MiB: the blocks are what needs reading.)
+        /// (QEMU pads its tree to 1 MiB: the blocks are what needs reading.) A header that claims more than MaxSize
+        /// is a BootInfoException.
         /// </summary>
         public static int ReadUsedSize(ReadOnlySpan<byte> header)
         {
@@ -124,7 +131,10 @@ namespace Helios.Kernel.Boot.DeviceTree
             ulong structEnd = (ulong)BinaryPrimitives.ReadUInt32BigEndian(header.Slice(8)) + BinaryPrimitives.ReadUInt32BigEndian(header.Slice(36));
             ulong stringsEnd = (ulong)BinaryPrimitives.ReadUInt32BigEndian(header.Slice(12)) + BinaryPrimitives.ReadUInt32BigEndian(header.Slice(32));
             ulong used = Math.Max(Math.Max(structEnd, stringsEnd), BinaryPrimitives.ReadUInt32BigEndian(header.Slice(16)) + 16UL);
-            return (int)Math.Min(Math.Max(used, (ulong)HeaderSize), totalSize);
+            ulong size = Math.Min(Math.Max(used, (ulong)HeaderSize), totalSize);
+            if (size > MaxSize)
+                throw new BootInfoException("device tree: header claims " + size.ToString() + " bytes, more than the " + MaxSize.ToString() + " a tree may have");
+            return (int)size;
         }
 
         public static FlattenedDeviceTree Parse(ReadOnlySpan<byte> blob)
@@ -213,7 +223,8 @@ namespace Helios.Kernel.Boot.DeviceTree
                             int length = (int)BinaryPrimitives.ReadUInt32BigEndian(structure.Slice(offset));
                             int nameOffset = (int)BinaryPrimitives.ReadUInt32BigEndian(structure.Slice(offset + 4));
                             offset += 8;
-                            if (length < 0 || offset + length > structure.Length || nameOffset < 0 || nameOffset >= strings.Length)
+                            // Unsigned comparisons: a length near 2^31 must not wrap the sum past the check.
+                            if ((uint)length > (uint)(structure.Length - offset) || (uint)nameOffset >= (uint)strings.Length)
                                 throw new BootInfoException("device tree: property in node " + current.Name + " runs past its block");
                             current.AddProperty(ReadString(strings, nameOffset, out _), structure.Slice(offset, length).ToArray());
                             offset = Align4(offset + length);

@@ -19,13 +19,16 @@ namespace Internal.Runtime
         private static byte* s_table;
         private static uint s_count;
         private static byte* s_strings;
+        private static uint s_stringsLength;
         private static byte* s_loadBase;
+        private static ulong s_imageSize;
 
         /// <summary>
-        /// Registers the table of an image loaded at loadBase. A table that is empty, has the wrong magic or version, or
-        /// whose entries or strings lie outside it is ignored; the entries themselves are trusted (the build wrote them).
+        /// Registers the table of an image loaded at [imageStart, imageEnd). A table whose header or layout is wrong is
+        /// not used; entries are trusted no further than the image and the string block: lookups outside the image find
+        /// nothing, and an entry whose name lies outside the strings names nothing.
         /// </summary>
-        public static void Register(byte* start, byte* end, byte* loadBase)
+        public static void Register(byte* start, byte* end, byte* imageStart, byte* imageEnd)
         {
             s_table = null;
             s_count = 0;
@@ -34,10 +37,13 @@ namespace Internal.Runtime
             uint stringsOffset = *(uint*)(start + StringsOffsetField);
             uint stringsLength = *(uint*)(start + StringsLengthField);
             if ((ulong)HeaderSize + (ulong)count * EntrySize > stringsOffset || (ulong)stringsOffset + stringsLength > (ulong)(end - start)) return;
+            if (imageEnd <= imageStart) return;
             s_table = start + HeaderSize;
             s_count = count;
             s_strings = start + stringsOffset;
-            s_loadBase = loadBase;
+            s_stringsLength = stringsLength;
+            s_loadBase = imageStart;
+            s_imageSize = (ulong)(imageEnd - imageStart);
         }
 
         public static bool IsLoaded => s_table != null;
@@ -51,7 +57,9 @@ namespace Internal.Runtime
             Entry* entry = Find((byte*)address);
             if (entry == null) return false;
             ulong offset = (ulong)((byte*)address - s_loadBase);
+            // A size-0 entry (an assembler label) reaches up to the next entry, which Find already respects.
             if (entry->Size != 0 && offset - entry->Offset >= entry->Size) return false;
+            if (entry->NameOffset >= s_stringsLength) return false;
             name = NameAt(entry->NameOffset);
             offsetInSymbol = offset - entry->Offset;
             kind = (SymbolKind)entry->Kind;
@@ -63,6 +71,7 @@ namespace Internal.Runtime
         {
             if (s_table == null || address < s_loadBase) return null;
             ulong offset = (ulong)(address - s_loadBase);
+            if (offset >= s_imageSize) return null;
             var entries = (Entry*)s_table;
             long lo = 0, hi = (long)s_count - 1;
             Entry* best = null;
@@ -82,11 +91,13 @@ namespace Internal.Runtime
             return best;
         }
 
+        // Up to the terminating NUL or the end of the string block, whichever comes first.
         private static string NameAt(uint nameOffset)
         {
             byte* s = s_strings + nameOffset;
+            uint limit = s_stringsLength - nameOffset;
             int length = 0;
-            while (s[length] != 0) length++;
+            while ((uint)length < limit && s[length] != 0) length++;
             string name = new string('\0', length);
             fixed (char* d = name)
                 for (int i = 0; i < length; i++) d[i] = (char)s[i];

@@ -59,23 +59,23 @@ namespace Internal.Runtime
 
         // Walk from the object's type towards Object; the first type whose dispatch map answers (interface, slot)
         // names the implementation. Virtual implementations are read from the object's own vtable, so overrides in
-        // derived classes win; sealed ones from the type that declared them.
+        // derived classes win; sealed ones from the type that declared them. Matches are tried exactly first, then
+        // through generic variance, then (arrays only) through array covariance.
         internal static nint FindImplementation(MethodTable* type, MethodTable* itf, ushort slot)
         {
+            int passes = type->IsSzArray ? 3 : 2;
             for (MethodTable* t = type; t != null; t = t->BaseType)
             {
                 DispatchMap* map = t->DispatchMap;
                 if (map == null) continue;
                 DispatchMap.Entry* entries = map->Entries;
-                for (int pass = 0; pass < 2; pass++)
+                for (int pass = 0; pass < passes; pass++)
                 {
                     for (int i = 0; i < map->StandardEntryCount; i++)
                     {
                         DispatchMap.Entry* e = &entries[i];
                         if (e->InterfaceMethodSlot != slot) continue;
-                        MethodTable* declared = t->InterfaceMap[e->InterfaceIndex];
-                        bool match = pass == 0 ? declared == itf : TypeCast.IsVariantCompatible(declared, itf);
-                        if (!match) continue;
+                        if (!Matches(pass, t->InterfaceMap[e->InterfaceIndex], itf)) continue;
                         return e->ImplementationSlot < t->NumVtableSlots
                             ? type->Vtable[e->ImplementationSlot]
                             : t->GetSealedVirtualSlot(e->ImplementationSlot - t->NumVtableSlots);
@@ -84,5 +84,14 @@ namespace Internal.Runtime
             }
             return 0;
         }
+
+        // Pass 2: a string[] cast to IList<object> (TypeCast.ImplementsInterface allows it: string[] is an object[])
+        // is served by the array's IList<string>, which has the same slots. The cast already checked the elements.
+        private static bool Matches(int pass, MethodTable* declared, MethodTable* itf) => pass switch
+        {
+            0 => declared == itf,
+            1 => TypeCast.IsVariantCompatible(declared, itf),
+            _ => declared->IsGeneric && itf->IsGeneric && declared->GenericDefinition == itf->GenericDefinition,
+        };
     }
 }

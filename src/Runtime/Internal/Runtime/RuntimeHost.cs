@@ -47,6 +47,14 @@ namespace Internal.Runtime
             while (true) { }
         }
 
+        /// <summary>Ends the image with a message, allocating nothing. Never returns.</summary>
+        public static void FailFast(ReadOnlySpan<char> message)
+        {
+            fixed (char* p = message)
+                HostFailFast(p, message.Length);
+            while (true) { }
+        }
+
         /// <summary>An exception nobody caught. Never returns.</summary>
         internal static void UnhandledException(object exception)
         {

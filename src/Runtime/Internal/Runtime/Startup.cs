@@ -70,7 +70,7 @@ namespace Internal.Runtime
         {
             s_layout = layout;
             Heap.AddRegion(layout.HeapStart, (nuint)(layout.HeapEnd - layout.HeapStart));
-            ImageSymbols.Register(layout.SymbolsStart, layout.SymbolsEnd, layout.ImageStart);
+            ImageSymbols.Register(layout.SymbolsStart, layout.SymbolsEnd, layout.ImageStart, layout.ImageEnd);
             ExceptionHandling.ManagedCode.Register(layout);
 
             for (nint* module = layout.ModulesStart; module < layout.ModulesEnd; module++)

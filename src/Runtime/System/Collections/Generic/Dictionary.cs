@@ -1,5 +1,6 @@
 // A hash table with separate chaining through an entries array (the BCL's design, written afresh): lookups never
-// allocate, removal recycles entries through a free list, enumeration follows insertion order until a removal.
+// allocate, removal recycles entries through a free list, enumeration follows insertion order until a removal. As in
+// .NET Core 3.0+, only adding (and Clear) invalidates enumerators.
 namespace System.Collections.Generic
 {
     public class Dictionary<TKey, TValue> : IDictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>
@@ -114,14 +115,19 @@ namespace System.Collections.Generic
                 entry.Value = default;
                 _freeList = i;
                 _freeCount++;
-                _version++;
+                // No _version++: removing leaves enumerators valid (.NET Core 3.0+); they skip freed entries.
                 return true;
             }
             value = default;
             return false;
         }
 
-        bool ICollection<KeyValuePair<TKey, TValue>>.Remove(KeyValuePair<TKey, TValue> item) => Remove(item.Key);
+        // The pair is removed only if the key holds that value.
+        bool ICollection<KeyValuePair<TKey, TValue>>.Remove(KeyValuePair<TKey, TValue> item)
+        {
+            int i = FindEntry(item.Key);
+            return i >= 0 && EqualityComparer<TValue>.Default.Equals(_entries[i].Value, item.Value) && Remove(item.Key);
+        }
 
         public void Clear()
         {
@@ -169,8 +175,8 @@ namespace System.Collections.Generic
             if (existing >= 0)
             {
                 if (!overwrite) ThrowHelper.ThrowAddingDuplicateKey(key.ToString());
+                // No _version++: replacing a value leaves enumerators valid (.NET Core 3.0+).
                 _entries[existing].Value = value;
-                _version++;
                 return;
             }
 

@@ -18,5 +18,6 @@ var root = new RootCommand("Helios: build, boot and test the Helios operating sy
     BootCommand.Create(),
     TestCommand.Create(),
     CaptureCommand.Create(),
+    BenchCommand.Create(),
 };
 return await root.Parse(args).InvokeAsync();

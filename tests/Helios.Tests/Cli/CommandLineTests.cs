@@ -8,7 +8,7 @@ public class HeliosCommandTests
 {
     private static readonly string Cli = Path.Combine(TestData.Repo.Root, "artifacts", "bin", "Helios.Cli", "debug", "helios.dll");
 
-    private static (int ExitCode, string Output) Run(params string[] args)
+    internal static (int ExitCode, string Output) Run(params string[] args)
     {
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = TestData.Repo.Root };
         start.ArgumentList.Add(Cli);

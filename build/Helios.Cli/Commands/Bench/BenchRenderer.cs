@@ -23,7 +23,7 @@ internal static class BenchRenderer
     public static void Comparison(Isa isa, IReadOnlyList<BenchComparisonRow> rows, string linuxProvenance)
     {
         var table = new Table().Border(TableBorder.Rounded)
-            .Title($"{isa.Name()}: Helios vs Linux (per operation, median [min])")
+            .Title(Markup.Escape($"{isa.Name()}: Helios vs Linux (per operation, median [min])"))
             .Caption(Markup.Escape($"Linux: {linuxProvenance}; ratio = Helios ÷ Linux"));
         table.AddColumn("Helios figure");
         table.AddColumn(new TableColumn("Helios").RightAligned());

@@ -27,6 +27,18 @@ public sealed class BuildStampTests : IDisposable
     }
 
     [Fact]
+    public void AStepThatFailsHalfWayIsNotCurrentEvenWhenItsInputsGoBack()
+    {
+        string output = PathOf("init"), stamp = PathOf("program.stamp");
+        string good = new BuildStamp().Add("source v1").Digest();
+        File.WriteAllText(output, "binary v1");
+        BuildStamp.Write(stamp, good);
+        BuildStamp.Invalidate(stamp);             // the step starts on an edit (v2)...
+        File.WriteAllText(output, "half a link");  // ...and dies half-way
+        Assert.False(BuildStamp.IsCurrent(stamp, good, output));   // the edit is undone: v1 again, but the output is not v1's
+    }
+
+    [Fact]
     public void EditingAnInputChangesTheDigestButTouchingItDoesNot()
     {
         string source = PathOf("getpid.c");

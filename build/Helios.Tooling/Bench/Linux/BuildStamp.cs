@@ -37,6 +37,12 @@ public sealed class BuildStamp
     public static bool IsCurrent(string stampPath, string digest, params string[] outputs)
         => outputs.All(File.Exists) && File.Exists(stampPath) && File.ReadAllText(stampPath).Trim() == digest;
 
-    /// <summary>Written last, after the outputs: a step that failed half-way has no stamp and runs again.</summary>
+    /// <summary>
+    /// Called before a step changes its outputs: from then until Write, the outputs match no digest, so a step that
+    /// fails half-way runs again next time even if its inputs go back to what the old stamp recorded.
+    /// </summary>
+    public static void Invalidate(string stampPath) => File.Delete(stampPath);
+
+    /// <summary>Written last, after the outputs.</summary>
     public static void Write(string stampPath, string digest) => File.WriteAllText(stampPath, digest + "\n");
 }

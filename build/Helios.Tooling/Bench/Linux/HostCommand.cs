@@ -10,8 +10,6 @@ public sealed record HostCommandResult(int ExitCode, string Output, string Error
     public string Everything => (Output + "\n" + Error).Trim();
 }
 
-public sealed class LinuxBenchException(string message) : Exception(message);
-
 public static class HostCommand
 {
     public static async Task<HostCommandResult> RunAsync(string program, IEnumerable<string> arguments, string? workingDirectory = null,

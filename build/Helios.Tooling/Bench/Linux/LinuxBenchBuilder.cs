@@ -56,6 +56,7 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
         if (BuildStamp.IsCurrent(stamp, digest, vmlinuz, config)) return (vmlinuz, config);
 
         Directory.CreateDirectory(directory);
+        BuildStamp.Invalidate(stamp);
         string debs = Path.Combine(root, "debs");
         string expected = Path.Combine(debs, $"{kernel.Package}_{kernel.Version.Replace(":", "%3a")}_{target.DebianArch}.deb");
         step(File.Exists(expected) ? $"kernel: {kernel.Package} {kernel.Version} (cached package)" : $"kernel: downloading {kernel.Package} {kernel.Version}");
@@ -88,6 +89,7 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
         if (BuildStamp.IsCurrent(stamp, digest, init, tiny)) return (init, tiny);
 
         step($"program: compiling {sources.Length} files with {target.Gcc}/{target.Gxx}");
+        BuildStamp.Invalidate(stamp);
         if (Directory.Exists(obj)) Directory.Delete(obj, recursive: true);
         Directory.CreateDirectory(obj);
         Directory.CreateDirectory(bin);
@@ -110,6 +112,7 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
         if (BuildStamp.IsCurrent(stamp, digest, initramfs)) return initramfs;
 
         step("initramfs: writing " + Path.GetFileName(initramfs));
+        BuildStamp.Invalidate(stamp);
         string partial = initramfs + ".partial";
         using (var file = File.Create(partial))
             WriteInitramfs(file, File.ReadAllBytes(init), File.ReadAllBytes(tiny));

@@ -29,7 +29,10 @@ public class LinuxBenchEndToEndTests
         Assert.True(Median("throw_catch_10frames") > Median("throw_catch_1frame"));
         Assert.True(Median("pipe_pingpong_65536") > Median("pipe_pingpong_1"));
 
-        // Built already: a second build has nothing to do.
+        // Built already: a second build has nothing to do, and an identical run's figures are reused without booting.
         Assert.Empty((await builder.BuildAsync(Isa.X86_64)).StepsRun);
+        LinuxBenchRun again = await LinuxBenchRunner.RunAsync(artifacts, 11, TimeSpan.FromMinutes(10), reuseSaved: true);
+        Assert.True(again.FromCache);
+        Assert.Equal(run.Results, again.Results);
     }
 }

@@ -1,5 +1,7 @@
 // Builds (if stale) and runs the Linux comparison for one ISA, reporting progress; `bench linux` prints its results and
-// a Helios suite's --vs-linux puts them beside its own (BenchRenderer.Comparison).
+// a Helios suite's --vs-linux puts them beside its own (BenchRenderer.Comparison). `bench linux` always boots; a
+// --vs-linux passes reuseSaved and gets the figures of an identical earlier run without booting (they are
+// deterministic: same kernel, initramfs, QEMU and command line, same figures).
 using Helios.Tooling;
 using Helios.Tooling.Bench.Linux;
 using Spectre.Console;
@@ -10,7 +12,7 @@ internal static class LinuxBaseline
 {
     /// <summary>The run, or null after printing why there is none.</summary>
     public static async Task<LinuxBenchRun?> RunAsync(RepoPaths paths, Isa isa, int reps, TimeSpan timeout, string kernelArguments,
-        bool showConsole, CancellationToken cancellation)
+        bool showConsole, bool reuseSaved, CancellationToken cancellation)
     {
         string who = $"helios: linux {isa.Name()}";
         try
@@ -26,8 +28,10 @@ internal static class LinuxBaseline
             LinuxBenchRun run = await LinuxBenchRunner.RunAsync(artifacts, reps, timeout, kernelArguments, line =>
             {
                 if (showConsole) Console.Out.WriteLine($"[{isa.Name()}] {line}");
-            }, cancellation);
-            AnsiConsole.MarkupLine($"[grey]{Markup.Escape($"{who}: {run.Results.Count} figures, booted and measured in {run.Qemu.Elapsed.TotalSeconds:0.0} s")}[/]");
+            }, reuseSaved, cancellation);
+            AnsiConsole.MarkupLine($"[grey]{Markup.Escape($"{who}: {run.Results.Count} figures, " + (run.Qemu is null
+                ? "saved by an identical earlier run (same kernel, initramfs, QEMU and command line)"
+                : $"booted and measured in {run.Qemu.Elapsed.TotalSeconds:0.0} s"))}[/]");
             return run;
         }
         catch (LinuxBenchException e)

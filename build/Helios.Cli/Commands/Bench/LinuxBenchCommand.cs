@@ -36,7 +36,7 @@ internal static class LinuxBenchCommand
             foreach (Isa isa in IsaNames.Expand(parse.GetValue(arch)!))
             {
                 LinuxBenchRun? run = await LinuxBaseline.RunAsync(paths, isa, parse.GetValue(reps), TimeSpan.FromSeconds(parse.GetValue(timeout)),
-                    parse.GetValue(kernelArgs)!, parse.GetValue(console), cancel);
+                    parse.GetValue(kernelArgs)!, parse.GetValue(console), reuseSaved: false, cancel);
                 if (run is null)
                 {
                     allGood = false;

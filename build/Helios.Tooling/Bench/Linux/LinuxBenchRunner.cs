@@ -7,7 +7,11 @@ using Helios.Tooling.Qemu;
 
 namespace Helios.Tooling.Bench.Linux;
 
-public sealed record LinuxBenchRun(LinuxBenchArtifacts Artifacts, QemuOptions Options, IReadOnlyList<BenchResult> Results, QemuResult Qemu);
+/// <param name="Qemu">The boot that produced the results; null when they came from LinuxBenchResultCache.</param>
+public sealed record LinuxBenchRun(LinuxBenchArtifacts Artifacts, QemuOptions Options, IReadOnlyList<BenchResult> Results, QemuResult? Qemu)
+{
+    public bool FromCache => Qemu is null;
+}
 
 public static class LinuxBenchRunner
 {
@@ -42,14 +46,24 @@ public static class LinuxBenchRunner
             Timeout = timeout,
         };
 
+    /// <summary>
+    /// Boots the comparison and returns its figures, which are also saved (LinuxBenchResultCache). With
+    /// `reuseSaved`, figures saved by an identical earlier run are returned without booting.
+    /// </summary>
     public static async Task<LinuxBenchRun> RunAsync(LinuxBenchArtifacts artifacts, int reps, TimeSpan timeout, string extraArguments = "",
-        Action<string>? onLine = null, CancellationToken cancellation = default)
+        Action<string>? onLine = null, bool reuseSaved = false, CancellationToken cancellation = default)
     {
         if (reps is < MinimumReps or > MaximumReps)
             throw new LinuxBenchException($"--reps {reps}: the methodology needs {MinimumReps} to {MaximumReps} repetitions");
         QemuOptions options = Options(artifacts, reps, timeout, extraArguments);
+        string saved = LinuxBenchResultCache.PathFor(Path.GetDirectoryName(artifacts.Initramfs)!, await LinuxBenchResultCache.KeyAsync(options, cancellation));
+        if (reuseSaved && LinuxBenchResultCache.TryLoad(saved) is IReadOnlyList<BenchResult> known)
+            return new LinuxBenchRun(artifacts, options, known, null);
+
         QemuResult qemu = await QemuRunner.RunAsync(options, onLine, cancellation);
-        return new LinuxBenchRun(artifacts, options, Interpret(qemu, reps), qemu);
+        IReadOnlyList<BenchResult> results = Interpret(qemu, reps);
+        LinuxBenchResultCache.Save(saved, results);
+        return new LinuxBenchRun(artifacts, options, results, qemu);
     }
 
     /// <summary>The results of a finished run, or a LinuxBenchException that says what went wrong.</summary>

@@ -1,4 +1,5 @@
-// helios setup: install what the build and the tests need from Debian (QEMU, lld, the arm64 assembler, gdb), once.
+// helios setup: install what the build and the tests need from Debian (QEMU, lld, the arm64 assembler, gdb, the C and
+// C++ compilers of the Linux comparison), once, and let apt fetch arm64 packages (the comparison's arm64 kernel).
 using System.CommandLine;
 using System.Diagnostics;
 using Spectre.Console;
@@ -16,7 +17,13 @@ internal static class SetupCommand
         ("gcc", "gcc"),
         ("gcc-aarch64-linux-gnu", "aarch64-linux-gnu-gcc"),
         ("gdb-multiarch", "gdb-multiarch"),
+        // The Linux comparison's static benchmark (bench/linux): C++ for both ISAs.
+        ("g++", "g++"),
+        ("g++-aarch64-linux-gnu", "aarch64-linux-gnu-g++"),
     ];
+
+    // Debian's arm64 kernel package is fetched (never installed) with apt-get download, which needs the architecture.
+    private const string ForeignArchitecture = "arm64";
 
     public static Command Create()
     {
@@ -31,7 +38,11 @@ internal static class SetupCommand
         var missing = Required.Where(r => !OnPath(r.Program)).ToList();
         foreach ((string package, string program) in Required)
             AnsiConsole.MarkupLine(OnPath(program) ? $"  [green]ok[/]      {program}" : $"  [yellow]missing[/] {program} (Debian package {package})");
-        if (missing.Count == 0)
+        bool needArchitecture = !HasForeignArchitecture();
+        AnsiConsole.MarkupLine(needArchitecture
+            ? $"  [yellow]missing[/] {ForeignArchitecture} packages for apt (dpkg --add-architecture {ForeignArchitecture}), for the Linux comparison's kernel"
+            : $"  [green]ok[/]      apt knows {ForeignArchitecture} packages");
+        if (missing.Count == 0 && !needArchitecture)
         {
             AnsiConsole.MarkupLine("[green]helios: everything the build and the tests need is installed[/]");
             return 0;
@@ -46,9 +57,11 @@ internal static class SetupCommand
             AnsiConsole.MarkupLine($"[red]helios: not root and no sudo: install these as root: apt-get install {packages}[/]");
             return 1;
         }
-        AnsiConsole.MarkupLine($"helios: installing {packages}");
-        int code = Shell(InstallCommand(sudo.Length > 0, missing.Select(m => m.Package)));
+        string addArchitecture = needArchitecture ? $"{sudo}dpkg --add-architecture {ForeignArchitecture} && " : "";
+        AnsiConsole.MarkupLine($"helios: {(needArchitecture ? $"adding the {ForeignArchitecture} architecture to apt" : "")}{(needArchitecture && missing.Count > 0 ? "; " : "")}{(missing.Count > 0 ? $"installing {packages}" : "")}");
+        int code = Shell(addArchitecture + InstallCommand(sudo.Length > 0, missing.Select(m => m.Package)));
         var still = Required.Where(r => !OnPath(r.Program)).Select(r => r.Program).ToList();
+        if (!HasForeignArchitecture()) still.Add($"the {ForeignArchitecture} architecture in apt");
         if (code != 0 || still.Count > 0)
         {
             AnsiConsole.MarkupLine($"[red]helios: setup failed (apt-get exited with {code}); still missing: {string.Join(", ", still)}[/]");
@@ -66,6 +79,21 @@ internal static class SetupCommand
     {
         string asRoot = sudo ? "sudo " : "";
         return $"{asRoot}apt-get update -qq && {asRoot}DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends {string.Join(" ", packages)}";
+    }
+
+    private static bool HasForeignArchitecture()
+    {
+        try
+        {
+            using var process = Process.Start(new ProcessStartInfo("dpkg") { ArgumentList = { "--print-foreign-architectures" }, RedirectStandardOutput = true, UseShellExecute = false })!;
+            string output = process.StandardOutput.ReadToEnd();
+            process.WaitForExit();
+            return output.Split('\n', StringSplitOptions.TrimEntries).Contains(ForeignArchitecture);
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return false;   // no dpkg: not Debian; the install step says what to do
+        }
     }
 
     private static bool OnPath(string program)

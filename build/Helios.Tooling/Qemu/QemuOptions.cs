@@ -31,6 +31,18 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>-icount shift=0,sleep=off: one virtual tick per guest instruction, repeatable timing.</summary>
     public bool DeterministicTiming { get; init; }
 
+    /// <summary>-seed: QEMU's own random numbers (arm64's device tree carries a kaslr-seed and an rng-seed from them).</summary>
+    public long? Seed { get; init; }
+
+    /// <summary>
+    /// -rtc base=...,clock=vm: the real-time clock starts at this date and follows the virtual clock, so a guest that
+    /// reads the date (Linux does, and mixes it into its random pool) sees the same one on every run.
+    /// </summary>
+    public DateTimeOffset? FixedClock { get; init; }
+
+    /// <summary>-initrd: an initial RAM file system (the Linux comparison's cpio archive).</summary>
+    public string? Initrd { get; init; }
+
     /// <summary>Start QEMU's gdb server on this TCP port and wait for a debugger before the first instruction.</summary>
     public int? GdbPort { get; init; }
 
@@ -53,8 +65,11 @@ public sealed record QemuOptions(Isa Isa, string Image)
         args.AddRange(["-accel", "tcg", "-smp", Cpus.ToString(), "-m", $"{MemoryMiB}M"]);
         args.AddRange(["-nodefaults", "-display", "none", "-serial", "stdio", "-monitor", "none", "-no-reboot"]);
         if (DeterministicTiming) args.AddRange(["-icount", "shift=0,sleep=off"]);
+        if (Seed is long seed) args.AddRange(["-seed", seed.ToString()]);
+        if (FixedClock is DateTimeOffset clock) args.AddRange(["-rtc", $"base={clock.UtcDateTime:yyyy-MM-ddTHH:mm:ss},clock=vm"]);
         if (GdbPort is int port) args.AddRange(["-gdb", $"tcp::{port}", "-S"]);
         args.AddRange(["-kernel", Image]);
+        if (Initrd is not null) args.AddRange(["-initrd", Initrd]);
         if (KernelArguments.Length > 0) args.AddRange(["-append", KernelArguments]);
         return args;
     }

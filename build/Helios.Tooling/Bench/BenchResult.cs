@@ -1,0 +1,24 @@
+// One benchmark figure as both sides print it (docs/benchmarking.md):
+// RESULT name=<name> unit=<ticks|insns> median=<n> min=<n> iters=<reps>
+namespace Helios.Tooling.Bench;
+
+/// <summary>What a figure counts: x86_64 TSC ticks, or arm64 instructions (counter ticks × 1e9 / CNTFRQ).</summary>
+public enum BenchUnit
+{
+    Ticks,
+    Insns,
+}
+
+/// <param name="Median">Per operation, the median over the repetitions (the lower middle one for an even count).</param>
+/// <param name="Min">Per operation, the smallest repetition.</param>
+/// <param name="Iterations">How many timed repetitions (after the warm-up) the median and minimum are over.</param>
+public sealed record BenchResult(string Name, BenchUnit Unit, ulong Median, ulong Min, int Iterations)
+{
+    public const string Marker = "RESULT";
+
+    public static string UnitName(BenchUnit unit) => unit == BenchUnit.Ticks ? "ticks" : "insns";
+
+    /// <summary>The line as the guest prints it; parsing it gives this result back.</summary>
+    public override string ToString()
+        => $"{Marker} name={Name} unit={UnitName(Unit)} median={Median} min={Min} iters={Iterations}";
+}

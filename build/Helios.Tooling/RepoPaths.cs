@@ -14,6 +14,7 @@ public sealed class RepoPaths
 
     public const string KernelImage = "helios-kernel";
     public const string KernelTestImage = "helios-kernel-tests";
+    public const string KernelBenchImage = "helios-kernel-bench";
 
     /// <summary>The images of one configuration: artifacts/images/&lt;config&gt; (lower case, like bin/ and obj/).</summary>
     public string ImagesDirectory(string configuration) => Path.Combine(Root, "artifacts", "images", configuration.ToLowerInvariant());

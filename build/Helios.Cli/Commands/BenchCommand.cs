@@ -1,6 +1,6 @@
 // helios bench: figures from the deterministic benchmark machine (docs/benchmarking.md), one subcommand per suite.
-// `linux` runs the Linux comparison; `compare` puts two saved runs side by side. Helios's own suites (kernel,
-// channels, sip) go next to them and print with the same renderer (Bench/BenchRenderer.cs).
+// `kernel` runs the kernel's own benchmarks (bench/Kernel), `linux` the Linux comparison; `compare` puts two saved
+// runs side by side. Later suites (channels, sip) go next to them and print with the same renderer.
 using System.CommandLine;
 using Helios.Cli.Commands.Bench;
 
@@ -10,6 +10,7 @@ internal static class BenchCommand
 {
     public static Command Create() => new("bench", "Run benchmarks under -icount in the benchmark machine (docs/benchmarking.md)")
     {
+        KernelBenchCommand.Create(),
         LinuxBenchCommand.Create(),
         CompareBenchCommand.Create(),
     };

@@ -1,15 +1,22 @@
 // Runs the in-kernel tests of one ISA: one boot for every ordinary test, then one boot per test that expects a panic
-// (it must end the kernel with a panic report containing the expected text). Tests run under -icount: time then
-// follows the instructions executed, so rates, timeouts and fairness are checked against a clock that the host's
-// load cannot disturb, and every run repeats exactly.
+// (it must end the kernel with a panic report containing the expected text), then one boot with four CPUs for the
+// multiprocessor tests (category "smp").
+// Ordinary tests run under -icount: time then follows the instructions executed, so rates, timeouts and fairness are
+// checked against a clock that the host's load cannot disturb, and every run repeats exactly. The multiprocessor
+// boot runs without it: under -icount QEMU runs the CPUs one after the other, in slices of 100 ms of virtual time,
+// which would hide the very concurrency those tests are about (and take ages to hand work between CPUs).
 using Helios.Tooling.Qemu;
 
 namespace Helios.Tooling.Testing;
 
 public sealed class KernelTestSession
 {
-    public const int Cpus = 2;
+    public const int DefaultCpus = 2;
+    public const int SmpCpus = 4;
     public const int MemoryMiB = 128;
+
+    /// <summary>Selects the multiprocessor tests (tests/Kernel/Kernel/SmpTests.cs).</summary>
+    public const string SmpFilter = "Smp.*";
 
     private readonly RepoPaths _paths;
     private readonly string _configuration;
@@ -23,8 +30,13 @@ public sealed class KernelTestSession
 
     public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(120);
 
-    /// <summary>What the tests are told to expect about the machine they run on (BootTests).</summary>
-    public static string Expectations(Isa isa) => $"expect.cpus={Cpus} expect.isa={isa.Name()}";
+    public int Cpus { get; init; } = DefaultCpus;
+
+    /// <summary>-icount shift=0,sleep=off (true for all but the multiprocessor boot).</summary>
+    public bool DeterministicTiming { get; init; } = true;
+
+    /// <summary>What the tests are told to expect about the machine they run on (BootTests, SmpTests).</summary>
+    public string Expectations(Isa isa) => $"expect.cpus={Cpus} expect.isa={isa.Name()}";
 
     public QemuOptions Options(Isa isa, string? filter) => new(isa, _paths.Image(_configuration, isa, RepoPaths.KernelTestImage))
     {
@@ -32,7 +44,7 @@ public sealed class KernelTestSession
         MemoryMiB = MemoryMiB,
         KernelArguments = Expectations(isa) + (filter is null ? "" : " test=" + filter),
         Timeout = Timeout,
-        DeterministicTiming = true,
+        DeterministicTiming = DeterministicTiming,
     };
 
     /// <summary>Boots the test image once; filter selects tests (a name or a prefix ending in '*').</summary>
@@ -47,7 +59,10 @@ public sealed class KernelTestSession
         return own ?? deferred with { Status = InKernelTestStatus.Failed, Message = "the test did not run: " + report.Run.Summary };
     }
 
-    /// <summary>Every selected test of an ISA, deferred ones included; the report tells whether the main boot held up.</summary>
+    /// <summary>
+    /// Every selected test of an ISA, deferred ones included, and (without a filter) the multiprocessor tests in their
+    /// own boot; the report tells whether the main boot held up.
+    /// </summary>
     public async Task<(IReadOnlyList<InKernelTestResult> Results, TestRunReport MainRun)> RunAllAsync(Isa isa, string? filter = null,
         Action<InKernelTestResult>? onResult = null, CancellationToken cancellation = default)
     {
@@ -58,6 +73,22 @@ public sealed class KernelTestSession
             InKernelTestResult final = result.Status == InKernelTestStatus.Deferred ? await RunDeferredAsync(result, cancellation) : result;
             results.Add(final);
             onResult?.Invoke(final);
+        }
+        if (filter is null)
+        {
+            var smp = new KernelTestSession(_paths, _configuration) { Timeout = Timeout, Cpus = SmpCpus, DeterministicTiming = false };
+            TestRunReport smpRun = await smp.RunAsync(isa, SmpFilter, null, cancellation);
+            foreach (InKernelTestResult result in smpRun.Results)
+            {
+                results.Add(result);
+                onResult?.Invoke(result);
+            }
+            if (smpRun.Problem is not null)
+            {
+                var failed = new InKernelTestResult(isa, "(smp boot)", InKernelTestStatus.Crashed, smpRun.Problem, null, null);
+                results.Add(failed);
+                onResult?.Invoke(failed);
+            }
         }
         return (results, main);
     }

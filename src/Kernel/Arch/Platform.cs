@@ -79,6 +79,18 @@ namespace Helios.Kernel.Arch
         /// <summary>Starts this CPU's periodic timer at hz; each tick runs Scheduler.Tick.</summary>
         public abstract void StartTick(uint hz);
 
+        /// <summary>
+        /// Replaces this CPU's tick with one timer interrupt about delay counter units from now; returns the counter
+        /// value at which it fires (TimerProbe).
+        /// </summary>
+        public abstract ulong ArmOneShot(ulong delay);
+
+        /// <summary>What benchmarks report in: "ticks" (counter ticks) or "insns" (instructions, under -icount).</summary>
+        public abstract string BenchmarkUnit { get; }
+
+        /// <summary>Counter units as benchmark units.</summary>
+        public abstract ulong CounterToBenchmarkUnits(ulong counts);
+
         /// <summary>The interrupt number of the tick (for measurements).</summary>
         public abstract int TickInterrupt { get; }
 

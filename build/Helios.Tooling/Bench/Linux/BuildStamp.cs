@@ -41,7 +41,10 @@ public sealed class BuildStamp
     /// Called before a step changes its outputs: from then until Write, the outputs match no digest, so a step that
     /// fails half-way runs again next time even if its inputs go back to what the old stamp recorded.
     /// </summary>
-    public static void Invalidate(string stampPath) => File.Delete(stampPath);
+    public static void Invalidate(string stampPath)
+    {
+        if (File.Exists(stampPath)) File.Delete(stampPath);   // (on a first build neither it nor its folder exists)
+    }
 
     /// <summary>Written last, after the outputs.</summary>
     public static void Write(string stampPath, string digest) => File.WriteAllText(stampPath, digest + "\n");

@@ -8,6 +8,7 @@ using Helios.Kernel.Boot.Pvh;
 using Helios.Kernel.Cpus;
 using Helios.Kernel.Interrupts;
 using Helios.Kernel.Threading;
+using Helios.Kernel.Time;
 
 namespace Helios.Kernel.Arch.X64
 {
@@ -67,6 +68,21 @@ namespace Helios.Kernel.Arch.X64
 
         public override int TickInterrupt => LocalApic.TimerVector;
 
+        // The APIC timer counts at its own rate: convert, program, and read the TSC right after so that the deadline
+        // is where the count started.
+        public override ulong ArmOneShot(ulong delay)
+        {
+            uint count = (uint)(delay * _apicTimerFrequency / _counterFrequency);
+            LocalApic.StartOneShot(count);
+            ulong start = Instructions.ReadTimestampCounter();
+            return start + (ulong)count * _counterFrequency / _apicTimerFrequency;
+        }
+
+        // Under -icount the TSC advances one tick per instruction: ticks are what Linux's figures are in too.
+        public override string BenchmarkUnit => "ticks";
+
+        public override ulong CounterToBenchmarkUnits(ulong counts) => counts;
+
         public override void SendWakeup(Cpu cpu) => LocalApic.SendIpi((uint)cpu.HardwareId, LocalApic.WakeupVector);
 
         public override ulong CurrentCpuHardwareId => Instructions.InitialApicId();
@@ -95,7 +111,11 @@ namespace Helios.Kernel.Arch.X64
         // counts over elapsed femtoseconds, as counts per second.
         private static ulong Scale(ulong counts, ulong elapsedFemtoseconds) => counts * 1_000_000 / (elapsedFemtoseconds / 1_000_000_000);
 
-        private static void OnTick(int vector) => Scheduler.Tick();
+        private static void OnTick(int vector)
+        {
+            if (TimerProbe.Armed) TimerProbe.Hit(Instructions.ReadTimestampCounter());
+            else Scheduler.Tick();
+        }
 
         private static void OnWakeup(int vector) => CrossCall.Handle();
 

@@ -1,0 +1,92 @@
+// helios bench kernel: boots the kernel benchmark image (bench/Kernel) in the benchmark machine and prints its RESULT
+// lines; with --vs-linux, the Linux comparison's figures beside them with the ratio and the issue's target.
+using System.CommandLine;
+using Helios.Tooling;
+using Helios.Tooling.Bench;
+using Helios.Tooling.Qemu;
+using Spectre.Console;
+
+namespace Helios.Cli.Commands.Bench;
+
+internal static class KernelBenchCommand
+{
+    public static Command Create()
+    {
+        var arch = CommonOptions.Arch(null, allowAll: true);
+        var reps = BenchOptions.Reps();
+        var timeout = CommonOptions.Timeout(600);
+        var vsLinux = new Option<bool>("--vs-linux") { Description = "Also run the Linux comparison and print both side by side" };
+        var cases = new Option<string?>("--cases") { Description = "Only these cases, comma-separated (thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch)" };
+        var console = BenchOptions.Console();
+        var noBuild = CommonOptions.NoBuild();
+        var configuration = CommonOptions.Configuration();
+        var command = new Command("kernel", "Boot the kernel benchmarks in the benchmark machine and print the figures")
+        {
+            arch, reps, timeout, vsLinux, cases, console, configuration, noBuild,
+        };
+        command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
+        {
+            RepoPaths paths = RepoPaths.Find();
+            string config = parse.GetValue(configuration)!;
+            if (!parse.GetValue(noBuild))
+            {
+                int built = await BuildRunner.BuildAsync(paths, config, summary: false);
+                if (built != 0) return built;
+            }
+            bool allGood = true;
+            foreach (Isa isa in IsaNames.Expand(parse.GetValue(arch)!))
+            {
+                IReadOnlyList<BenchResult>? helios = await RunHeliosAsync(paths, config, isa, parse.GetValue(reps), parse.GetValue(cases),
+                    TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(console), cancel);
+                if (helios is null)
+                {
+                    allGood = false;
+                    continue;
+                }
+                if (!parse.GetValue(vsLinux)) continue;
+                var linux = await LinuxBaseline.RunAsync(paths, isa, parse.GetValue(reps), TimeSpan.FromSeconds(parse.GetValue(timeout)), "",
+                    parse.GetValue(console), reuseSaved: true, cancel);
+                if (linux is null)
+                {
+                    allGood = false;
+                    continue;
+                }
+                BenchRenderer.Heading("linux", isa, linux.Artifacts.Kernel.ToString());
+                BenchRenderer.Results(linux.Results);
+                BenchRenderer.Comparison(isa, BenchComparison.Build(helios, linux.Results), linux.Artifacts.Kernel.ToString());
+            }
+            return allGood ? 0 : 1;
+        }));
+        return command;
+    }
+
+    private static async Task<IReadOnlyList<BenchResult>?> RunHeliosAsync(RepoPaths paths, string config, Isa isa, int reps, string? cases,
+        TimeSpan timeout, bool showConsole, CancellationToken cancel)
+    {
+        string who = $"helios: kernel {isa.Name()}";
+        QemuOptions options = BenchmarkMachine.Options(isa, paths.Image(config, isa, RepoPaths.KernelBenchImage)) with
+        {
+            KernelArguments = $"reps={reps}" + (cases is null ? "" : $" bench={cases}"),
+            Timeout = timeout,
+        };
+        Console.Out.WriteLine($"{who}: {options.CommandLine}");
+        QemuResult run = await QemuRunner.RunAsync(options, line =>
+        {
+            if (showConsole) Console.Out.WriteLine($"[{isa.Name()}] {line}");
+        }, cancel);
+        BenchParseResult parsed = BenchResultParser.ParseConsole(run.Console);
+        bool ended = run.Console.Contains("BENCH-END ok");
+        if (!run.Succeeded || !ended || !parsed.Ok || parsed.Results.Count == 0)
+        {
+            string why = !run.Succeeded ? run.Summary : !ended ? "the benchmark image did not finish (no BENCH-END ok)"
+                : parsed.Errors.Count > 0 ? parsed.Errors[0].Format("console") : "no figures";
+            AnsiConsole.MarkupLine($"[red]{Markup.Escape($"{who}: {why}")}[/]");
+            foreach (string line in run.Console.TakeLast(15)) AnsiConsole.MarkupLine($"[grey]  {Markup.Escape(line)}[/]");
+            return null;
+        }
+        AnsiConsole.MarkupLine($"[grey]{Markup.Escape($"{who}: {parsed.Results.Count} figures in {run.Elapsed.TotalSeconds:0.0} s")}[/]");
+        BenchRenderer.Heading("helios", isa, Path.GetFileName(options.Image));
+        BenchRenderer.Results(parsed.Results);
+        return parsed.Results;
+    }
+}

@@ -18,5 +18,9 @@ var root = new RootCommand("Helios: build, boot and test the Helios operating sy
     BootCommand.Create(),
     TestCommand.Create(),
     CaptureCommand.Create(),
+    ManifestCommand.Create(),
 };
-return await root.Parse(args).InvokeAsync();
+ParseResult parsed = root.Parse(args);
+int code = await parsed.InvokeAsync();
+// Usage errors (unknown verbs, bad or missing arguments) exit 2, so that scripts can tell them from failures.
+return parsed.Errors.Count > 0 ? 2 : code;

@@ -1,0 +1,152 @@
+// Reads a manifest: bounded read of the file, XML with line information (no DTDs, no external resources), the XSD,
+// then ManifestMapper's rules. Never throws for bad input: everything wrong comes back as diagnostics.
+using System.Xml;
+using System.Xml.Linq;
+using System.Xml.Schema;
+using Helios.Kernel.Manifests;
+using Helios.Manifests.Contracts;
+
+namespace Helios.Manifests;
+
+public sealed class ManifestLoader
+{
+    /// <summary>Manifests are small; anything larger is refused before it is parsed.</summary>
+    public const int MaxBytes = 1 << 20;
+    public const int MaxCharacters = MaxBytes;
+
+    /// <summary>Enough to fix a file by; the rest are counted.</summary>
+    public const int MaxDiagnostics = 100;
+
+    private readonly IContractCatalog? _contracts;
+
+    public ManifestLoader(IContractCatalog? contracts = null)
+    {
+        _contracts = contracts;
+    }
+
+    public ManifestLoadResult LoadFile(string path)
+    {
+        if (Directory.Exists(path)) return Fail(path, "is a directory: expected a manifest file");
+        byte[] bytes;
+        try
+        {
+            using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite, 1, FileOptions.SequentialScan);
+            // Read at most one byte past the limit: a device or pipe that never ends cannot hang the check.
+            var buffer = new byte[MaxBytes + 1];
+            int total = 0, read;
+            while (total < buffer.Length && (read = stream.Read(buffer, total, buffer.Length - total)) > 0) total += read;
+            if (total > MaxBytes) return Fail(path, $"is larger than {MaxBytes >> 20} MiB: a manifest is a small XML file");
+            bytes = buffer[..total];
+        }
+        catch (Exception e) when (e is FileNotFoundException or DirectoryNotFoundException)
+        {
+            return Fail(path, "no such file");
+        }
+        catch (UnauthorizedAccessException)
+        {
+            return Fail(path, "cannot be read: permission denied");
+        }
+        catch (IOException e)
+        {
+            return Fail(path, "cannot be read: " + e.Message);
+        }
+        return LoadBytes(bytes, path);
+    }
+
+    /// <summary>A manifest's bytes; the encoding comes from the byte-order mark or the XML declaration (UTF-8 if neither).</summary>
+    public ManifestLoadResult LoadBytes(byte[] bytes, string file)
+    {
+        if (bytes.Length > MaxBytes) return Fail(file, $"is larger than {MaxBytes >> 20} MiB: a manifest is a small XML file");
+        using var stream = new MemoryStream(bytes, writable: false);
+        return Load(settings => XmlReader.Create(stream, settings), file, () => System.Text.Encoding.UTF8.GetString(bytes));
+    }
+
+    public ManifestLoadResult LoadText(string text, string file)
+    {
+        using var reader = new StringReader(text);
+        return Load(settings => XmlReader.Create(reader, settings), file, () => text);
+    }
+
+    private ManifestLoadResult Load(Func<XmlReaderSettings, XmlReader> open, string file, Func<string> text)
+    {
+        var schemaDiagnostics = new List<ManifestDiagnostic>();
+        var settings = new XmlReaderSettings
+        {
+            DtdProcessing = DtdProcessing.Prohibit,
+            XmlResolver = null,
+            MaxCharactersInDocument = MaxCharacters,
+            MaxCharactersFromEntities = 0,
+            ValidationType = ValidationType.Schema,
+            Schemas = ManifestSchema.Schemas,
+            ValidationFlags = XmlSchemaValidationFlags.ProcessIdentityConstraints | XmlSchemaValidationFlags.AllowXmlAttributes,
+            CloseInput = false,
+        };
+        settings.ValidationEventHandler += (_, e) =>
+        {
+            if (e.Severity == XmlSeverityType.Error)
+                schemaDiagnostics.Add(new ManifestDiagnostic(file, e.Exception.LineNumber, e.Exception.LinePosition, XmlMessages.ForSchema(e.Message)));
+        };
+
+        XDocument document;
+        using (XmlReader reader = open(settings))
+        {
+            try
+            {
+                document = XDocument.Load(reader, LoadOptions.SetLineInfo | LoadOptions.PreserveWhitespace);
+            }
+            catch (XmlException e)
+            {
+                // A prohibited DTD is reported without a position: point at the DOCTYPE.
+                (int line, int column) = e.LineNumber > 0 ? (e.LineNumber, e.LinePosition) : PositionOf(text(), "<!DOCTYPE");
+                return new ManifestLoadResult(null, [new ManifestDiagnostic(file, Math.Max(line, 1), Math.Max(column, 1), XmlMessages.ForXml(e.Message))]);
+            }
+        }
+
+        var mapper = new ManifestMapper(file, _contracts);
+        ApplicationManifest? manifest = mapper.Map(document);
+        List<ManifestDiagnostic> diagnostics = mapper.Diagnostics;
+        // The rules are stricter than the schema and explain themselves better: a schema error is shown only where
+        // the rules found nothing on the same line.
+        diagnostics.AddRange(schemaDiagnostics.Where(d => !mapper.CoveredLines.Contains(d.Line)));
+        if (diagnostics.Count == 0 && manifest is not null)
+        {
+            string? problem = ManifestRules.Validate(manifest);
+            if (problem is not null) diagnostics.Add(new ManifestDiagnostic(file, 1, 1, problem));
+        }
+        if (diagnostics.Count == 0 && manifest is null)
+            diagnostics.Add(new ManifestDiagnostic(file, 1, 1, "not a manifest: expected an <application> element"));
+
+        List<ManifestDiagnostic> sorted = diagnostics.OrderBy(d => d.Line).ThenBy(d => d.Column).ToList();
+        if (sorted.Count > MaxDiagnostics)
+        {
+            int more = sorted.Count - MaxDiagnostics;
+            sorted = sorted.Take(MaxDiagnostics).ToList();
+            sorted.Add(new ManifestDiagnostic(file, 0, 0, $"{more} more problems not shown"));
+        }
+        return new ManifestLoadResult(manifest, sorted);
+    }
+
+    /// <summary>Where markup starts in text, outside comments; (1, 1) when it is not found.</summary>
+    private static (int Line, int Column) PositionOf(string text, string what)
+    {
+        int index = 0;
+        while (true)
+        {
+            int found = text.IndexOf(what, index, StringComparison.Ordinal);
+            int comment = text.IndexOf("<!--", index, StringComparison.Ordinal);
+            if (found < 0) return (1, 1);
+            if (comment < 0 || found < comment)
+            {
+                index = found;
+                break;
+            }
+            int end = text.IndexOf("-->", comment + 4, StringComparison.Ordinal);
+            if (end < 0) return (1, 1);
+            index = end + 3;
+        }
+        int lineStart = text.LastIndexOf('\n', Math.Max(index - 1, 0)) + 1;
+        return (text.AsSpan(0, index).Count('\n') + 1, index - lineStart + 1);
+    }
+
+    private static ManifestLoadResult Fail(string file, string message) => new(null, [new ManifestDiagnostic(file, 0, 0, message)]);
+}

@@ -14,6 +14,9 @@ public sealed class ManifestLoader
     public const int MaxBytes = 1 << 20;
     public const int MaxCharacters = MaxBytes;
 
+    /// <summary>No manifest nests deeper than 3; this is far enough beyond to explain misplaced elements.</summary>
+    public const int MaxDepth = 16;
+
     /// <summary>Enough to fix a file by; the rest are counted.</summary>
     public const int MaxDiagnostics = 100;
 
@@ -57,50 +60,48 @@ public sealed class ManifestLoader
     public ManifestLoadResult LoadBytes(byte[] bytes, string file)
     {
         if (bytes.Length > MaxBytes) return Fail(file, $"is larger than {MaxBytes >> 20} MiB: a manifest is a small XML file");
-        using var stream = new MemoryStream(bytes, writable: false);
-        return Load(settings => XmlReader.Create(stream, settings), file, () => System.Text.Encoding.UTF8.GetString(bytes));
+        return Load(settings => XmlReader.Create(new MemoryStream(bytes, writable: false), settings), file, () => System.Text.Encoding.UTF8.GetString(bytes));
     }
 
-    public ManifestLoadResult LoadText(string text, string file)
-    {
-        using var reader = new StringReader(text);
-        return Load(settings => XmlReader.Create(reader, settings), file, () => text);
-    }
+    public ManifestLoadResult LoadText(string text, string file) =>
+        Load(settings => XmlReader.Create(new StringReader(text), settings), file, () => text);
 
     private ManifestLoadResult Load(Func<XmlReaderSettings, XmlReader> open, string file, Func<string> text)
     {
+        // Pass 1 streams the document through the schema, checking that it is well-formed and not absurdly deep;
+        // pass 2 builds the tree the rules walk (XDocument slows down badly with depth, so only sane input gets there).
         var schemaDiagnostics = new List<ManifestDiagnostic>();
-        var settings = new XmlReaderSettings
-        {
-            DtdProcessing = DtdProcessing.Prohibit,
-            XmlResolver = null,
-            MaxCharactersInDocument = MaxCharacters,
-            MaxCharactersFromEntities = 0,
-            ValidationType = ValidationType.Schema,
-            Schemas = ManifestSchema.Schemas,
-            ValidationFlags = XmlSchemaValidationFlags.ProcessIdentityConstraints | XmlSchemaValidationFlags.AllowXmlAttributes,
-            CloseInput = false,
-        };
+        XmlReaderSettings settings = Settings();
+        settings.ValidationType = ValidationType.Schema;
+        settings.Schemas = ManifestSchema.Schemas;
+        settings.ValidationFlags = XmlSchemaValidationFlags.ProcessIdentityConstraints | XmlSchemaValidationFlags.AllowXmlAttributes;
         settings.ValidationEventHandler += (_, e) =>
         {
             if (e.Severity == XmlSeverityType.Error)
                 schemaDiagnostics.Add(new ManifestDiagnostic(file, e.Exception.LineNumber, e.Exception.LinePosition, XmlMessages.ForSchema(e.Message)));
         };
-
-        XDocument document;
-        using (XmlReader reader = open(settings))
+        try
         {
-            try
+            // Creating the reader already reads the encoding, so it can throw too.
+            using XmlReader reader = open(settings);
+            while (reader.Read())
             {
-                document = XDocument.Load(reader, LoadOptions.SetLineInfo | LoadOptions.PreserveWhitespace);
-            }
-            catch (XmlException e)
-            {
-                // A prohibited DTD is reported without a position: point at the DOCTYPE.
-                (int line, int column) = e.LineNumber > 0 ? (e.LineNumber, e.LinePosition) : PositionOf(text(), "<!DOCTYPE");
-                return new ManifestLoadResult(null, [new ManifestDiagnostic(file, Math.Max(line, 1), Math.Max(column, 1), XmlMessages.ForXml(e.Message))]);
+                if (reader.Depth <= MaxDepth) continue;
+                var at = (IXmlLineInfo)reader;
+                return new ManifestLoadResult(null, [new ManifestDiagnostic(file, at.LineNumber, at.LinePosition,
+                    $"elements nested more than {MaxDepth} deep: a manifest nests three levels (<application>, <endpoints>, <endpoint>)")]);
             }
         }
+        catch (XmlException e)
+        {
+            // A prohibited DTD is reported without a position: point at the DOCTYPE.
+            (int line, int column) = e.LineNumber > 0 ? (e.LineNumber, e.LinePosition) : PositionOf(text(), "<!DOCTYPE");
+            return new ManifestLoadResult(null, [new ManifestDiagnostic(file, Math.Max(line, 1), Math.Max(column, 1), XmlMessages.ForXml(e.Message))]);
+        }
+
+        XDocument document;
+        using (XmlReader reader = open(Settings()))
+            document = XDocument.Load(reader, LoadOptions.SetLineInfo | LoadOptions.PreserveWhitespace);
 
         var mapper = new ManifestMapper(file, _contracts);
         ApplicationManifest? manifest = mapper.Map(document);
@@ -127,6 +128,15 @@ public sealed class ManifestLoader
     }
 
     /// <summary>Where markup starts in text, outside comments; (1, 1) when it is not found.</summary>
+    private static XmlReaderSettings Settings() => new()
+    {
+        DtdProcessing = DtdProcessing.Prohibit,
+        XmlResolver = null,
+        MaxCharactersInDocument = MaxCharacters,
+        MaxCharactersFromEntities = 0,
+        CloseInput = true,
+    };
+
     private static (int Line, int Column) PositionOf(string text, string what)
     {
         int index = 0;

@@ -16,6 +16,7 @@ internal static class ManifestCommand
             HelpName = "dir",
         };
         var files = new Argument<string[]>("file") { Description = "Manifest files to check", Arity = ArgumentArity.OneOrMore };
+        CommonOptions.NoUnknownOptions(files);
         var check = new Command("check", "Check manifests against the schema and every rule; print file:line:column: message for each problem") { contracts, files };
         check.SetAction(parse => Check(parse.GetValue(files)!, parse.GetValue(contracts)));
         return new Command("manifest", "Work with application manifests (manifests/*.xml, docs/manifests.md)") { check };

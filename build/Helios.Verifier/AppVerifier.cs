@@ -1,0 +1,66 @@
+// Decides whether an app assembly may run as a software-isolated process: IL only, nothing unsafe (pointers,
+// function pointers, stackalloc, raw memory, varargs, uninitialised locals, overlapping references), no native code
+// (P/Invoke, extern, internal calls), no denied APIs (Unsafe, MemoryMarshal, Reflection.Emit, the runtime's
+// internals), and references only to public members of the allowed assemblies. docs/verifier.md says what and why.
+using System.Collections.Immutable;
+using System.Reflection.Metadata;
+using System.Reflection.PortableExecutable;
+using Helios.Verifier.Checks;
+using Helios.Verifier.Metadata;
+
+namespace Helios.Verifier;
+
+public sealed class AppVerifier
+{
+    /// <summary>Apps are small; a larger file is refused unread.</summary>
+    public const long MaxBytes = 256L << 20;
+
+    private readonly VerifierPolicy _policy;
+
+    public AppVerifier(VerifierPolicy policy)
+    {
+        _policy = policy;
+    }
+
+    /// <summary>Verifies an assembly file. Throws only for a file that cannot be read (IOException,
+    /// UnauthorizedAccessException); anything wrong with its contents is an error in the result.</summary>
+    public VerificationResult VerifyFile(string path)
+    {
+        var info = new FileInfo(path);
+        if (info.Exists && info.Length > MaxBytes)
+            return Fail(Path.GetFileName(path), $"is {info.Length >> 20} MiB; an app is at most {MaxBytes >> 20} MiB");
+        return Verify(File.ReadAllBytes(path), Path.GetFileName(path), Path.GetDirectoryName(Path.GetFullPath(path)));
+    }
+
+    /// <summary>Verifies an assembly image; appDirectory, when given, is searched for the allowed assemblies too.</summary>
+    public VerificationResult Verify(byte[] image, string name, string? appDirectory = null)
+    {
+        using var pe = new PEReader(ImmutableArray.Create(image));
+        try
+        {
+            if (!pe.HasMetadata) return Fail(name, "is not a .NET assembly (no CLI metadata)");
+            CorHeader? cor = pe.PEHeaders.CorHeader;
+            if (cor is null) return Fail(name, "is not a .NET assembly (no CLI header)");
+            MetadataReader reader = pe.GetMetadataReader();
+            if (!reader.IsAssembly) return Fail(name, "is a module, not an assembly");
+            string assembly = reader.GetString(reader.GetAssemblyDefinition().Name);
+            if ((cor.Flags & CorFlags.ILOnly) == 0) return Fail(assembly, "contains native code (it is not IL-only)");
+            if ((cor.Flags & CorFlags.NativeEntryPoint) != 0) return Fail(assembly, "has a native entry point");
+
+            using var resolver = new ReferenceResolver(reader, _policy, appDirectory);
+            var context = new VerificationContext(pe, reader, _policy, resolver);
+            new DefinitionChecks(context).Run();
+            foreach (string missing in resolver.Missing)
+                context.Report(VerifierRule.Inaccessible, $"reference to assembly {missing}",
+                    $"{missing}.dll was not found next to the app or in the reference paths, so nothing the app uses from it could be checked");
+            return new VerificationResult(assembly, context.Errors, context.Omitted);
+        }
+        catch (BadImageFormatException e)
+        {
+            return Fail(name, $"is not a valid .NET assembly: {e.Message}");
+        }
+    }
+
+    private static VerificationResult Fail(string name, string message) =>
+        new(name, [new VerificationError(VerifierRule.BadImage, name, message)], 0);
+}

@@ -1,0 +1,12 @@
+// A fixed-size buffer is only reachable through a pointer.
+// expect: HV0001 type Packet/<Payload>e__FixedBuffer: [UnsafeValueType]
+// expect: HV0001 field Packet.Payload: [FixedBuffer]
+public unsafe struct Packet
+{
+    public fixed byte Payload[64];
+}
+
+public static class Program
+{
+    public static unsafe byte First(Packet packet) => packet.Payload[0];
+}

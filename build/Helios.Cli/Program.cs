@@ -19,6 +19,7 @@ var root = new RootCommand("Helios: build, boot and test the Helios operating sy
     TestCommand.Create(),
     CaptureCommand.Create(),
     ManifestCommand.Create(),
+    VerifyCommand.Create(),
 };
 ParseResult parsed = root.Parse(args);
 int code = await parsed.InvokeAsync();

@@ -47,6 +47,8 @@ public sealed class AppVerifier
             if ((cor.Flags & CorFlags.ILOnly) == 0) return Fail(assembly, "contains native code (it is not IL-only)");
             if ((cor.Flags & CorFlags.NativeEntryPoint) != 0) return Fail(assembly, "has a native entry point");
 
+            if (SignatureGuard.FindMalformed(reader) is string malformed) return Fail(assembly, $"{malformed} is malformed");
+
             using var resolver = new ReferenceResolver(reader, _policy, appDirectory);
             var context = new VerificationContext(pe, reader, _policy, resolver);
             new DefinitionChecks(context).Run();
@@ -58,6 +60,11 @@ public sealed class AppVerifier
         catch (BadImageFormatException e)
         {
             return Fail(name, $"is not a valid .NET assembly: {e.Message}");
+        }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            // Metadata malformed in a way no check anticipated: refuse rather than let an unchecked app through.
+            return Fail(name, $"could not be verified, so it is refused (malformed metadata: {e.GetType().Name}: {e.Message})");
         }
     }
 

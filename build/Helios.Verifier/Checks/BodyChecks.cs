@@ -29,10 +29,12 @@ internal sealed class BodyChecks
     };
 
     private readonly VerificationContext _context;
+    private readonly PointerFlow _flow;
 
     public BodyChecks(VerificationContext context)
     {
         _context = context;
+        _flow = new PointerFlow(context);
     }
 
     private MetadataReader Reader => _context.Reader;
@@ -71,6 +73,8 @@ internal sealed class BodyChecks
         }
         var patterns = new CompilerPatterns(_context, il);
         List<IlInstruction> code = il.Instructions;
+        var exempt = new HashSet<int>();
+        bool badTokens = false;
         for (int i = 0; i < code.Count; i++)
         {
             IlInstruction at = code[i];
@@ -78,6 +82,7 @@ internal sealed class BodyChecks
             if (HasToken(at.OpCode) && !TryToken(at, out token))
             {
                 _context.Report(VerifierRule.BadImage, where, $"token 0x{at.Token:X8} does not name anything in this assembly", at);
+                badTokens = true;
                 continue;
             }
             string instruction = token.IsNil ? at.OpCode.Name! : $"{at.OpCode.Name} {MemberNames.Short(Reader, token)}";
@@ -112,12 +117,15 @@ internal sealed class BodyChecks
             {
                 // Safe when the pointer is the compiler's, to constant data of the right size; after a stackalloc
                 // the localloc itself was reported.
-                if (patterns.IsSpanOverConstantData(i) || patterns.FollowsStackAllocation(i))
+                bool constantData = patterns.IsSpanOverConstantData(i);
+                if (constantData) exempt.Add(i);
+                if (constantData || patterns.FollowsStackAllocation(i))
                     problems = problems.Where(p => p.Rule != VerifierRule.UnsafeCode).ToList();
             }
             if (problems.Count == 0) continue;
             _context.Report(problems, where, at, instruction);
         }
+        if (!badTokens) _flow.Check(handle, body, il, where, exempt);
     }
 
     private void CheckLocals(MethodBodyBlock body, MethodDefinitionHandle handle, TypeDefinitionHandle caller, string where)

@@ -41,8 +41,8 @@ internal sealed partial class TestApp
     {
         string source = File.ReadAllText(sourceFile);
         string name = System.IO.Path.GetFileNameWithoutExtension(sourceFile);
-        string directory = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "helios-verifier-tests", $"{Environment.ProcessId}", name);
-        Directory.CreateDirectory(directory);
+        // A directory per build: test classes run in parallel and may build the same app.
+        string directory = Directory.CreateTempSubdirectory($"helios-verifier-{name}-").FullName;
 
         var policy = new VerifierPolicy();
         policy.ReferencePaths.Add(TestData.RuntimeAssembly);
@@ -67,10 +67,17 @@ internal sealed partial class TestApp
     }
 
     /// <summary>C# compiled against Helios.Runtime alone (no BCL), as the app SDK compiles a SIP.</summary>
-    public static byte[] Compile(string assembly, string source, IEnumerable<MetadataReference> references, bool optimize)
+    public static byte[] Compile(string assembly, string source, IEnumerable<MetadataReference> references, bool optimize) =>
+        Compile(assembly, [CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest), path: assembly + ".cs")], references, optimize);
+
+    /// <summary>Source files compiled together into one assembly against Helios.Runtime.</summary>
+    public static byte[] CompileFiles(string assembly, IEnumerable<string> files, bool optimize) =>
+        Compile(assembly, files.Select(f => CSharpSyntaxTree.ParseText(File.ReadAllText(f), new CSharpParseOptions(LanguageVersion.Latest), path: f)),
+            [MetadataReference.CreateFromFile(TestData.RuntimeAssembly)], optimize);
+
+    private static byte[] Compile(string assembly, IEnumerable<SyntaxTree> trees, IEnumerable<MetadataReference> references, bool optimize)
     {
-        var tree = CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Latest), path: assembly + ".cs");
-        var compilation = CSharpCompilation.Create(assembly, [tree], references,
+        var compilation = CSharpCompilation.Create(assembly, trees, references,
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true,
                 optimizationLevel: optimize ? OptimizationLevel.Release : OptimizationLevel.Debug, deterministic: true));
         using var stream = new MemoryStream();

@@ -43,6 +43,19 @@ public class VerifierCorpusTests
         Assert.True(result.IsSafe, string.Join("\n", result.Errors));
     }
 
+    /// <summary>Unoptimised code (more locals, stack spills, nops) must be accepted too.</summary>
+    [Theory]
+    [MemberData(nameof(Safe))]
+    public void SafeAppIsAcceptedInADebugBuild(string name)
+    {
+        string file = Path.Combine(TestData.VerifierApps("safe"), name);
+        byte[] image = TestApp.CompileFiles(Path.GetFileNameWithoutExtension(name), [file], optimize: false);
+        var policy = new VerifierPolicy();
+        policy.ReferencePaths.Add(TestData.RuntimeAssembly);
+        VerificationResult result = new AppVerifier(policy).Verify(image, name);
+        Assert.True(result.IsSafe, string.Join("\n", result.Errors));
+    }
+
     private static TheoryData<string> Files(string folder)
     {
         var data = new TheoryData<string>();

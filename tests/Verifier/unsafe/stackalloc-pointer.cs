@@ -1,5 +1,6 @@
 // stackalloc into a pointer: localloc plus a raw pointer.
-// expect: HV0003 Program.Scratch() at IL_
+// expect: HV0003 Program.Scratch() at IL_0003 (localloc)
+// expect: HV0001 Program.Scratch() at IL_000a (stind.i1): writes memory at an address that is a number
 public static class Program
 {
     public static unsafe int Scratch()

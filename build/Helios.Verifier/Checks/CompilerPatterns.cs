@@ -45,12 +45,23 @@ internal sealed class CompilerPatterns
     public bool IsDelegateConstructor(int token)
     {
         EntityHandle handle = MetadataTokens.EntityHandle(token);
-        (EntityHandle type, StringHandle name, BlobHandle signature) = handle.Kind switch
+        EntityHandle type;
+        StringHandle name;
+        BlobHandle signature;
+        if (handle.Kind == HandleKind.MethodDefinition)
         {
-            HandleKind.MethodDefinition => (Reader.GetMethodDefinition((MethodDefinitionHandle)handle).GetDeclaringType(), Reader.GetMethodDefinition((MethodDefinitionHandle)handle).Name, Reader.GetMethodDefinition((MethodDefinitionHandle)handle).Signature),
-            HandleKind.MemberReference => (Reader.GetMemberReference((MemberReferenceHandle)handle).Parent, Reader.GetMemberReference((MemberReferenceHandle)handle).Name, Reader.GetMemberReference((MemberReferenceHandle)handle).Signature),
-            _ => (default(EntityHandle), default(StringHandle), default(BlobHandle)),
-        };
+            MethodDefinition method = Reader.GetMethodDefinition((MethodDefinitionHandle)handle);
+            (type, name, signature) = (method.GetDeclaringType(), method.Name, method.Signature);
+        }
+        else if (handle.Kind == HandleKind.MemberReference)
+        {
+            MemberReference member = Reader.GetMemberReference((MemberReferenceHandle)handle);
+            (type, name, signature) = (member.Parent, member.Name, member.Signature);
+        }
+        else
+        {
+            return false;
+        }
         if (type.IsNil || Reader.GetString(name) != ".ctor" || !IsObjectAndNativeInt(signature)) return false;
         return _context.Resolver.ResolveTypeHandle(Reader, type, out _) is ResolvedType resolved && _context.Resolver.IsDelegate(resolved);
     }

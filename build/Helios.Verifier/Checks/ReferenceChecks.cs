@@ -134,7 +134,7 @@ internal sealed class ReferenceChecks
         bool external = head.Kind == HandleKind.TypeReference && TypeNames.IsFromOtherAssembly(Reader, (TypeReferenceHandle)head);
         if (external)
         {
-            problems.AddRange(For(head, caller).Where(p => !problems.Contains(p)));
+            if (head != parent) problems.AddRange(For(head, caller));
             (string ns, string type) = TypeNames.TopLevel(Reader, (TypeReferenceHandle)head);
             if (_context.Policy.DeniedApis.DenyType(ns, type) is null && _context.Policy.DeniedApis.DenyMember(ns, type, memberName) is string reason)
                 problems.Add(new Problem(VerifierRule.DeniedApi, $"uses {display}: {reason}"));

@@ -27,33 +27,42 @@ public sealed class ManifestLoader
         _contracts = contracts;
     }
 
+    /// <summary>How long reading a file may take: a named pipe nobody writes to must not hang the check.</summary>
+    public TimeSpan ReadTimeout { get; init; } = TimeSpan.FromSeconds(10);
+
     public ManifestLoadResult LoadFile(string path)
     {
         if (Directory.Exists(path)) return Fail(path, "is a directory: expected a manifest file");
-        byte[] bytes;
+        Task<byte[]> read = Task.Run(() => ReadBounded(path));
         try
         {
-            using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite, 1, FileOptions.SequentialScan);
-            // Read at most one byte past the limit: a device or pipe that never ends cannot hang the check.
-            var buffer = new byte[MaxBytes + 1];
-            int total = 0, read;
-            while (total < buffer.Length && (read = stream.Read(buffer, total, buffer.Length - total)) > 0) total += read;
-            if (total > MaxBytes) return Fail(path, $"is larger than {MaxBytes >> 20} MiB: a manifest is a small XML file");
-            bytes = buffer[..total];
+            if (!read.Wait(ReadTimeout)) return Fail(path, $"could not be read within {ReadTimeout.TotalSeconds:0} seconds (a pipe nobody writes to?)");
         }
-        catch (Exception e) when (e is FileNotFoundException or DirectoryNotFoundException)
+        catch (AggregateException e) when (e.InnerException is FileNotFoundException or DirectoryNotFoundException)
         {
             return Fail(path, "no such file");
         }
-        catch (UnauthorizedAccessException)
+        catch (AggregateException e) when (e.InnerException is UnauthorizedAccessException)
         {
             return Fail(path, "cannot be read: permission denied");
         }
-        catch (IOException e)
+        catch (AggregateException e) when (e.InnerException is IOException io)
         {
-            return Fail(path, "cannot be read: " + e.Message);
+            return Fail(path, "cannot be read: " + io.Message);
         }
+        byte[] bytes = read.Result;
+        if (bytes.Length > MaxBytes) return Fail(path, $"is larger than {MaxBytes >> 20} MiB: a manifest is a small XML file");
         return LoadBytes(bytes, path);
+    }
+
+    /// <summary>At most one byte past the limit: a device or pipe that never ends cannot make the check read forever.</summary>
+    private static byte[] ReadBounded(string path)
+    {
+        using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite, 1, FileOptions.SequentialScan);
+        var buffer = new byte[MaxBytes + 1];
+        int total = 0, read;
+        while (total < buffer.Length && (read = stream.Read(buffer, total, buffer.Length - total)) > 0) total += read;
+        return buffer[..total];
     }
 
     /// <summary>A manifest's bytes; the encoding comes from the byte-order mark or the XML declaration (UTF-8 if neither).</summary>

@@ -22,14 +22,40 @@ public sealed class AppVerifier
         _policy = policy;
     }
 
+    /// <summary>How long reading a file may take: a named pipe nobody writes to must not hang the verifier.</summary>
+    public TimeSpan ReadTimeout { get; init; } = TimeSpan.FromSeconds(10);
+
     /// <summary>Verifies an assembly file. Throws only for a file that cannot be read (IOException,
     /// UnauthorizedAccessException); anything wrong with its contents is an error in the result.</summary>
     public VerificationResult VerifyFile(string path)
     {
-        var info = new FileInfo(path);
-        if (info.Exists && info.Length > MaxBytes)
-            return Fail(Path.GetFileName(path), $"is {info.Length >> 20} MiB; an app is at most {MaxBytes >> 20} MiB");
-        return Verify(File.ReadAllBytes(path), Path.GetFileName(path), Path.GetDirectoryName(Path.GetFullPath(path)));
+        Task<byte[]?> read = Task.Run(() => ReadBounded(path));
+        try
+        {
+            if (!read.Wait(ReadTimeout)) throw new IOException($"could not be read within {ReadTimeout.TotalSeconds:0} seconds (a pipe nobody writes to?)");
+        }
+        catch (AggregateException e) when (e.InnerException is IOException or UnauthorizedAccessException)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(e.InnerException).Throw();
+        }
+        byte[]? image = read.Result;
+        if (image is null) return Fail(Path.GetFileName(path), $"is larger than {MaxBytes >> 20} MiB, which no app is");
+        return Verify(image, Path.GetFileName(path), Path.GetDirectoryName(Path.GetFullPath(path)));
+    }
+
+    /// <summary>The file's bytes, or null when it has more than MaxBytes (read no further than that).</summary>
+    private static byte[]? ReadBounded(string path)
+    {
+        using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite, 1, FileOptions.SequentialScan);
+        using var memory = new MemoryStream();
+        var buffer = new byte[1 << 16];
+        int read;
+        while ((read = stream.Read(buffer, 0, buffer.Length)) > 0)
+        {
+            memory.Write(buffer, 0, read);
+            if (memory.Length > MaxBytes) return null;
+        }
+        return memory.ToArray();
     }
 
     /// <summary>Verifies an assembly image; appDirectory, when given, is searched for the allowed assemblies too.</summary>

@@ -121,6 +121,23 @@ public class ManifestFuzzTests
     }
 
     [Fact]
+    public void APipeNobodyWritesToTimesOut()
+    {
+        string fifo = Path.Combine(Path.GetTempPath(), $"helios-fifo-{Environment.ProcessId}");
+        if (!OperatingSystem.IsLinux() || System.Diagnostics.Process.Start("mkfifo", fifo) is not { } mkfifo) return;
+        mkfifo.WaitForExit();
+        try
+        {
+            var loader = new ManifestLoader { ReadTimeout = TimeSpan.FromSeconds(1) };
+            Assert.Contains("could not be read within 1 seconds", Assert.Single(loader.LoadFile(fifo).Diagnostics).Message);
+        }
+        finally
+        {
+            File.Delete(fifo);
+        }
+    }
+
+    [Fact]
     public void ThousandsOfProblemsAreCappedWithACount()
     {
         var text = new StringBuilder("<application name=\"Many\"><endpoints>");

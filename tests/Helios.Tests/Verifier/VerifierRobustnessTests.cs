@@ -31,6 +31,24 @@ public class VerifierRobustnessTests
     }
 
     [Fact]
+    public void APipeNobodyWritesToTimesOut()
+    {
+        string fifo = Path.Combine(Path.GetTempPath(), $"helios-fifo-verifier-{Environment.ProcessId}");
+        if (!OperatingSystem.IsLinux() || System.Diagnostics.Process.Start("mkfifo", fifo) is not { } mkfifo) return;
+        mkfifo.WaitForExit();
+        try
+        {
+            var policy = new VerifierPolicy();
+            var verifier = new AppVerifier(policy) { ReadTimeout = TimeSpan.FromSeconds(1) };
+            Assert.Contains("could not be read within 1 seconds", Assert.Throws<IOException>(() => verifier.VerifyFile(fifo)).Message);
+        }
+        finally
+        {
+            File.Delete(fifo);
+        }
+    }
+
+    [Fact]
     public void NativeExecutablesAreRefused()
     {
         string native = File.Exists("/bin/sh") ? "/bin/sh" : "/usr/bin/env";

@@ -28,6 +28,20 @@ internal sealed partial class TestApp
         Expected = expected;
     }
 
+    /// <summary>Where this test run's apps go; removed when the test process ends.</summary>
+    private static readonly string Root = CreateRoot();
+
+    private static string CreateRoot()
+    {
+        string root = Directory.CreateTempSubdirectory("helios-verifier-tests-").FullName;
+        AppDomain.CurrentDomain.ProcessExit += (_, _) =>
+        {
+            try { Directory.Delete(root, recursive: true); }
+            catch (IOException) { }
+        };
+        return root;
+    }
+
     /// <summary>The compiled app.</summary>
     public string Path { get; }
 
@@ -42,7 +56,8 @@ internal sealed partial class TestApp
         string source = File.ReadAllText(sourceFile);
         string name = System.IO.Path.GetFileNameWithoutExtension(sourceFile);
         // A directory per build: test classes run in parallel and may build the same app.
-        string directory = Directory.CreateTempSubdirectory($"helios-verifier-{name}-").FullName;
+        string directory = System.IO.Path.Combine(Root, $"{name}-{Guid.NewGuid():N}");
+        Directory.CreateDirectory(directory);
 
         var policy = new VerifierPolicy();
         policy.ReferencePaths.Add(TestData.RuntimeAssembly);

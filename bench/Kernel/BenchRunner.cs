@@ -12,14 +12,19 @@ namespace Helios.Kernel.Bench
     {
         internal static void Install() => KernelMain.Payload = &Run;
 
-        private static readonly (string Name, delegate*<void> Run)[] Cases =
+        private static readonly string[] Names = { "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch" };
+
+        private static void RunCase(int index)
         {
-            ("thread_yield", &Cases.ThreadYield.Run),
-            ("waitset_pingpong", &Cases.WaitSetPingPong.Run),
-            ("timer_irq", &Cases.TimerInterrupt.Run),
-            ("sched_stress_yield", &Cases.SchedulerStress.Run),
-            ("throw_catch", &Cases.ThrowCatch.Run),
-        };
+            switch (index)
+            {
+                case 0: Cases.ThreadYield.Run(); break;
+                case 1: Cases.WaitSetPingPong.Run(); break;
+                case 2: Cases.TimerInterrupt.Run(); break;
+                case 3: Cases.SchedulerStress.Run(); break;
+                case 4: Cases.ThrowCatch.Run(); break;
+            }
+        }
 
         private static int Run(BootInfo boot)
         {
@@ -31,8 +36,8 @@ namespace Helios.Kernel.Bench
             // Every case runs on CPU 0, in a thread pinned there: the other CPUs idle, as Linux's are offline.
             var runner = new Thread(() =>
             {
-                foreach ((string name, delegate*<void> run) in Cases)
-                    if (only is null || Array.IndexOf(only.Split(','), name) >= 0) run();
+                for (int i = 0; i < Names.Length; i++)
+                    if (only is null || Array.IndexOf(only.Split(','), Names[i]) >= 0) RunCase(i);
             }, "bench", affinity: 0);
             runner.Start();
             runner.Join();

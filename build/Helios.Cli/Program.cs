@@ -20,6 +20,8 @@ var root = new RootCommand("Helios: build, boot and test the Helios operating sy
     CaptureCommand.Create(),
     ContractCommand.Create(),
     BenchCommand.Create(),
+    ManifestCommand.Create(),
+    VerifyCommand.Create(),
 };
 ParseResult parsed = root.Parse(args);
 int code = await parsed.InvokeAsync();

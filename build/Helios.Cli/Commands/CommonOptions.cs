@@ -86,6 +86,16 @@ internal static class CommonOptions
         });
     }
 
+    /// <summary>A file argument that looks like an option and is not a file is a mistyped option, not a file name.</summary>
+    public static void NoUnknownOptions(Argument<string[]> files)
+    {
+        files.Validators.Add(result =>
+        {
+            foreach (string value in result.GetValueOrDefault<string[]>() ?? [])
+                if (value.StartsWith('-') && !File.Exists(value)) result.AddError($"Unrecognized command or argument '{value}'.");
+        });
+    }
+
     public static Option<bool> NoBuild() => new("--no-build") { Description = "Use the images as they are; do not build first" };
 
     public static Option<int> Timeout(int seconds) => Positive(new Option<int>("--timeout", "-t")

@@ -3,6 +3,7 @@
 // (nothing we link uses them), and so is anything malformed: the caller then treats the frame as unwindable no further.
 namespace Internal.Runtime.ExceptionHandling
 {
+    [System.Runtime.CompilerServices.SkipLocalsInit]
     public static class CallFrameInterpreter
     {
         private const int StateStackDepth = 4;
@@ -38,10 +39,10 @@ namespace Internal.Runtime.ExceptionHandling
                         advance = (ulong)operand;
                         break;
                     case 0x80:  // DW_CFA_offset
-                        SetRule(ref rules, operand, RegisterRule.Offset, (long)cfi.Uleb128() * frame.DataAlignment);
+                        if (!SetRule(ref rules, operand, RegisterRule.Offset, (long)cfi.Uleb128() * frame.DataAlignment)) return false;
                         continue;
                     case 0xC0:  // DW_CFA_restore
-                        Restore(ref rules, initial, operand);
+                        if (!Restore(ref rules, initial, operand)) return false;
                         continue;
                     default:
                         switch (op)
@@ -53,16 +54,16 @@ namespace Internal.Runtime.ExceptionHandling
                             case 0x05:                                          // offset_extended
                             {
                                 int register = (int)cfi.Uleb128();
-                                SetRule(ref rules, register, RegisterRule.Offset, (long)cfi.Uleb128() * frame.DataAlignment);
+                                if (!SetRule(ref rules, register, RegisterRule.Offset, (long)cfi.Uleb128() * frame.DataAlignment)) return false;
                                 continue;
                             }
-                            case 0x06: Restore(ref rules, initial, (int)cfi.Uleb128()); continue;         // restore_extended
-                            case 0x07: SetRule(ref rules, (int)cfi.Uleb128(), RegisterRule.Undefined, 0); continue;
-                            case 0x08: SetRule(ref rules, (int)cfi.Uleb128(), RegisterRule.SameValue, 0); continue;
+                            case 0x06: if (!Restore(ref rules, initial, (int)cfi.Uleb128())) return false; continue;         // restore_extended
+                            case 0x07: if (!SetRule(ref rules, (int)cfi.Uleb128(), RegisterRule.Undefined, 0)) return false; continue;
+                            case 0x08: if (!SetRule(ref rules, (int)cfi.Uleb128(), RegisterRule.SameValue, 0)) return false; continue;
                             case 0x09:                                          // register
                             {
                                 int register = (int)cfi.Uleb128();
-                                SetRule(ref rules, register, RegisterRule.Register, (long)cfi.Uleb128());
+                                if (!SetRule(ref rules, register, RegisterRule.Register, (long)cfi.Uleb128())) return false;
                                 continue;
                             }
                             case 0x0A:                                          // remember_state
@@ -82,7 +83,7 @@ namespace Internal.Runtime.ExceptionHandling
                             case 0x11:                                          // offset_extended_sf
                             {
                                 int register = (int)cfi.Uleb128();
-                                SetRule(ref rules, register, RegisterRule.Offset, cfi.Sleb128() * frame.DataAlignment);
+                                if (!SetRule(ref rules, register, RegisterRule.Offset, cfi.Sleb128() * frame.DataAlignment)) return false;
                                 continue;
                             }
                             case 0x12:                                          // def_cfa_sf
@@ -93,20 +94,20 @@ namespace Internal.Runtime.ExceptionHandling
                             case 0x14:                                          // val_offset
                             {
                                 int register = (int)cfi.Uleb128();
-                                SetRule(ref rules, register, RegisterRule.ValueOffset, (long)cfi.Uleb128() * frame.DataAlignment);
+                                if (!SetRule(ref rules, register, RegisterRule.ValueOffset, (long)cfi.Uleb128() * frame.DataAlignment)) return false;
                                 continue;
                             }
                             case 0x15:                                          // val_offset_sf
                             {
                                 int register = (int)cfi.Uleb128();
-                                SetRule(ref rules, register, RegisterRule.ValueOffset, cfi.Sleb128() * frame.DataAlignment);
+                                if (!SetRule(ref rules, register, RegisterRule.ValueOffset, cfi.Sleb128() * frame.DataAlignment)) return false;
                                 continue;
                             }
                             case 0x2E: cfi.Uleb128(); continue;                 // GNU_args_size: no effect on registers
                             case 0x2F:                                          // GNU_negative_offset_extended
                             {
                                 int register = (int)cfi.Uleb128();
-                                SetRule(ref rules, register, RegisterRule.Offset, -(long)cfi.Uleb128() * frame.DataAlignment);
+                                if (!SetRule(ref rules, register, RegisterRule.Offset, -(long)cfi.Uleb128() * frame.DataAlignment)) return false;
                                 continue;
                             }
                             default:
@@ -120,16 +121,17 @@ namespace Internal.Runtime.ExceptionHandling
             return !cfi.Failed;
         }
 
-        private static void SetRule(ref UnwindRules rules, int register, RegisterRule rule, long operand)
+        // Registers no context keeps need no rule. A row with more saved registers than it holds is refused.
+        private static bool SetRule(ref UnwindRules rules, int register, RegisterRule rule, long operand)
         {
             int slot = RegisterContext.SlotOf(register);
-            if (slot >= 0) rules.Set(slot, rule, operand);    // registers no context keeps need no rule
+            return slot < 0 || rules.Set(slot, rule, operand);
         }
 
-        private static void Restore(ref UnwindRules rules, in UnwindRules initial, int register)
+        private static bool Restore(ref UnwindRules rules, in UnwindRules initial, int register)
         {
             int slot = RegisterContext.SlotOf(register);
-            if (slot >= 0) rules.Set(slot, initial.RuleOf(slot), initial.OperandOf(slot));
+            return slot < 0 || rules.Set(slot, initial.RuleOf(slot), initial.OperandOf(slot));
         }
     }
 }

@@ -21,7 +21,7 @@ namespace Internal.Runtime.ExceptionHandling
         public ulong Filter;        // address of the filter funclet (Filter)
         public ulong TargetType;    // address of the caught type's MethodTable (Typed)
 
-        public bool Covers(uint offset) => offset >= TryStart && offset < TryEnd;
+        public readonly bool Covers(uint offset) => offset >= TryStart && offset < TryEnd;
     }
 
     public struct EHClauseReader

@@ -10,6 +10,7 @@ using System.Runtime.CompilerServices;
 
 namespace Internal.Runtime.ExceptionHandling
 {
+    [SkipLocalsInit]
     public static unsafe class ExceptionDispatcher
     {
         private enum ThrowKind

@@ -16,7 +16,7 @@ namespace Internal.Runtime.ExceptionHandling
         public ulong Instructions;          // the FDE's own: [Instructions, InstructionsEnd)
         public ulong InstructionsEnd;
 
-        public bool Contains(ulong pc) => pc >= PcBegin && pc < PcEnd;
+        public readonly bool Contains(ulong pc) => pc >= PcBegin && pc < PcEnd;
 
         /// <summary>Parses the FDE at fdeAddress and its CIE; false when either is malformed.</summary>
         public static bool TryParse(ImageView image, ulong fdeAddress, out FrameDescription frame)

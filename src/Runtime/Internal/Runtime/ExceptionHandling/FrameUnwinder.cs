@@ -2,10 +2,11 @@
 // read back from the stack, the caller's stack pointer is the CFA and its instruction pointer the return address.
 namespace Internal.Runtime.ExceptionHandling
 {
+    [System.Runtime.CompilerServices.SkipLocalsInit]
     public static unsafe class FrameUnwinder
     {
         /// <summary>
-        /// Replaces context with its caller's. False (context unchanged) when the rules do not lead further up the
+        /// Replaces context with its caller's. False (context unchanged, unless the failure is found late) when the rules do not lead further up the
         /// stack: an unknown CFA register, a misaligned CFA, or one that does not move towards the stack's base.
         /// </summary>
         public static bool TryUnwind(ref RegisterContext context, in UnwindRules rules, int returnAddressRegister)
@@ -16,31 +17,36 @@ namespace Internal.Runtime.ExceptionHandling
             ulong cfa = context[cfaSlot] + (ulong)rules.CfaOffset;
             if ((cfa & 7) != 0 || cfa <= context.Sp) return false;
 
-            RegisterContext caller = context;
-            for (int slot = 0; slot < RegisterContext.SlotCount; slot++)
+            // Every rule is computed from this frame's registers before any is replaced (a rule may read a register
+            // another rule restores).
+            ulong* values = stackalloc ulong[UnwindRules.MaxRules];
+            for (int i = 0; i < rules.Count; i++)
             {
-                long operand = rules.OperandOf(slot);
-                switch (rules.RuleOf(slot))
+                long operand = rules.OperandAt(i);
+                switch (rules.RuleAt(i))
                 {
                     case RegisterRule.Offset:
-                        caller[slot] = *(ulong*)(cfa + (ulong)operand);
+                        values[i] = *(ulong*)(cfa + (ulong)operand);
                         break;
                     case RegisterRule.ValueOffset:
-                        caller[slot] = cfa + (ulong)operand;
+                        values[i] = cfa + (ulong)operand;
                         break;
                     case RegisterRule.Register:
                         int source = RegisterContext.SlotOf((int)operand);
                         if (source < 0) return false;
-                        caller[slot] = context[source];
+                        values[i] = context[source];
                         break;
-                    case RegisterRule.Undefined:
-                        caller[slot] = 0;
+                    case RegisterRule.SameValue:
+                        values[i] = context[rules.SlotAt(i)];
+                        break;
+                    default:
+                        values[i] = 0;      // undefined
                         break;
                 }
             }
-            caller.Ip = caller[returnSlot];
-            caller.Sp = cfa;
-            context = caller;
+            for (int i = 0; i < rules.Count; i++) context[rules.SlotAt(i)] = values[i];
+            context.Ip = context[returnSlot];
+            context.Sp = cfa;
             return true;
         }
     }

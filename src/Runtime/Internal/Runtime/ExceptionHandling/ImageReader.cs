@@ -2,6 +2,8 @@
 // encodings (.eh_frame), and ilc's variable-length unsigned integers (its EH clauses).
 // A read outside the image sets Failed and yields 0 instead of throwing: the exception dispatcher itself uses this,
 // and must not raise an exception while it looks for a handler.
+using System.Runtime.CompilerServices;
+
 namespace Internal.Runtime.ExceptionHandling
 {
     public unsafe struct ImageReader
@@ -125,15 +127,20 @@ namespace Internal.Runtime.ExceptionHandling
             else Address += count;
         }
 
+        // Both ISAs are little-endian and allow unaligned loads from normal memory.
         private ulong Fixed(int size)
         {
             if (Failed) return 0;
             byte* p = _image.At(Address, (ulong)size);
             if (p == null) return Fail();
             Address += (ulong)size;
-            ulong value = 0;
-            for (int i = size - 1; i >= 0; i--) value = (value << 8) | p[i];
-            return value;
+            return size switch
+            {
+                1 => *p,
+                2 => Unsafe.ReadUnaligned<ushort>(p),
+                4 => Unsafe.ReadUnaligned<uint>(p),
+                _ => Unsafe.ReadUnaligned<ulong>(p),
+            };
         }
 
         private ulong Fail()

@@ -22,7 +22,7 @@ namespace Internal.Runtime.ExceptionHandling
         public ulong MethodStart;
         public ulong EHInfo;        // 0 when the method has no EH clauses
 
-        public bool IsFunclet => Kind != CodeKind.MainBody;
+        public readonly bool IsFunclet => Kind != CodeKind.MainBody;
 
         public static bool TryDecode(ImageView image, in FrameDescription frame, out ManagedCodeInfo info)
         {

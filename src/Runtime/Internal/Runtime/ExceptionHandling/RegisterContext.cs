@@ -27,16 +27,16 @@ namespace Internal.Runtime.ExceptionHandling
 
         public ulong this[int slot]
         {
-            get => _slots[slot];
+            readonly get => _slots[slot];
             set => _slots[slot] = value;
         }
 
         public ulong Sp
         {
-            get => _slots[UnwindRegisters.StackPointer];
+            readonly get => _slots[UnwindRegisters.StackPointer];
             set => _slots[UnwindRegisters.StackPointer] = value;
         }
 
-        public ulong FramePointer => _slots[UnwindRegisters.FramePointer];
+        public readonly ulong FramePointer => _slots[UnwindRegisters.FramePointer];
     }
 }

@@ -8,6 +8,7 @@ using System.Runtime.CompilerServices;
 
 namespace Internal.Runtime.ExceptionHandling
 {
+    [SkipLocalsInit]
     internal unsafe struct StackFrameIterator
     {
         // Frames more than this are a corrupt stack (or one deeper than any kernel or process stack can be).
@@ -20,6 +21,10 @@ namespace Internal.Runtime.ExceptionHandling
 
         public FrameDescription Frame;
         public ManagedCodeInfo Code;
+
+        // The unwind rules at the current instruction (from FrameCache, with Frame and Code).
+        private UnwindRules _rules;
+        private bool _rulesValid;
 
         /// <summary>Clauses up to this index enclose a handler of this frame that is running (-1: none).</summary>
         public int SkipClausesThrough;
@@ -62,9 +67,8 @@ namespace Internal.Runtime.ExceptionHandling
         /// <summary>Moves to the calling frame; false at the end of the managed stack or at a filter boundary.</summary>
         public bool Next()
         {
-            if (++_frames > MaxFrames) return false;
-            if (!CallFrameInterpreter.TryEvaluate(ManagedCode.Image, Frame, LookupPc, out UnwindRules rules)) return false;
-            if (!FrameUnwinder.TryUnwind(ref Context, rules, Frame.ReturnAddressRegister)) return false;
+            if (++_frames > MaxFrames || !_rulesValid) return false;
+            if (!FrameUnwinder.TryUnwind(ref Context, _rules, Frame.ReturnAddressRegister)) return false;
             IpIsReturnAddress = true;
             SkipClausesThrough = -1;
             ReachedThroughFunclet = false;
@@ -88,6 +92,6 @@ namespace Internal.Runtime.ExceptionHandling
             return FindCode();
         }
 
-        private bool FindCode() => ManagedCode.TryFind(LookupPc, out Frame, out Code);
+        private bool FindCode() => FrameCache.TryGet(LookupPc, out Frame, out Code, out _rules, out _rulesValid);
     }
 }

@@ -43,12 +43,11 @@ namespace Helios.Kernel.Diagnostics
         internal static void CpuException(in TrapReport report, string note = null)
         {
             var details = new StringBuilder();
-            if (note is not null) details.Append("  ").Append(note).Append('\n');
             details.Append("  at ").Append(Describe(report.InstructionPointer)).Append('\n');
             if (report.HasFaultAddress) details.Append($"  fault address 0x{report.FaultAddress:x16}\n");
             details.Append($"  code 0x{report.Code:x}\n");
             details.Append(report.Registers);
-            Stop("CPU exception: " + report.Name, details.ToString());
+            Stop("CPU exception: " + report.Name + (note is null ? "" : ": " + note), details.ToString());
         }
 
         /// <summary>An address as "0x… Namespace.Type.Method+0x1c" when the image's symbol table knows it.</summary>

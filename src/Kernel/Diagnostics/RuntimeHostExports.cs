@@ -49,5 +49,18 @@ namespace Helios.Kernel.Diagnostics
             if (Cpu.Count > 0 && Cpu.Current.Online) Scheduler.Yield();
             else Processor.Relax();
         }
+
+        [RuntimeExport("helios_host_wait_on_address")]
+        private static bool WaitOnAddress(long* address, long expected, long timeoutNanoseconds)
+        {
+            if (Cpu.Count == 0 || !Cpu.Current.Online) return *address != expected;    // before threads: nobody to wait for
+            return AddressWaits.Wait(address, expected, timeoutNanoseconds);
+        }
+
+        [RuntimeExport("helios_host_wake_address")]
+        private static void WakeAddress(long* address)
+        {
+            if (Cpu.Count > 0 && Cpu.Current.Online) AddressWaits.WakeAll(address);
+        }
     }
 }

@@ -32,6 +32,8 @@ namespace Helios.Kernel.Threading
         internal WaitBlock[] WaitBlocks;
         internal int WaitBlockCount;
         internal int WaitResult;
+        internal ulong WaitAddress;         // AddressWaits: the word this thread sleeps on
+        internal bool AddressWoken;
 
         public Thread(Action body, string name = null, int affinity = AnyCpu, ulong stackSize = KernelStacks.DefaultSize)
         {

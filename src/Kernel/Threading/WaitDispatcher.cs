@@ -7,7 +7,7 @@ using Helios.Kernel.Time;
 
 namespace Helios.Kernel.Threading
 {
-    public static class WaitDispatcher
+    public static unsafe class WaitDispatcher
     {
         public const long Infinite = -1;
         public const int TimedOut = -1;
@@ -27,10 +27,28 @@ namespace Helios.Kernel.Threading
         /// nanoseconds; Infinite for none) passes first. With no objects it is a sleep.
         /// </summary>
         public static int WaitAny(ReadOnlySpan<WaitObject> objects, long timeoutNanoseconds = Infinite)
+            => Wait(objects, timeoutNanoseconds, null, 0, 0);
+
+        /// <summary>NotWaited: what WaitOneIf returns when its condition no longer held.</summary>
+        public const int NotWaited = -2;
+
+        /// <summary>
+        /// Waits for target only if condition(a, b) still holds, checked under the dispatcher's lock (no wake-up can
+        /// fall between the check and the wait: AddressWaits' futex-like waits). Returns NotWaited when it did not.
+        /// </summary>
+        internal static unsafe int WaitOneIf(WaitObject target, long timeoutNanoseconds, delegate*<ulong, ulong, bool> condition, ulong a, ulong b)
+            => Wait(new ReadOnlySpan<WaitObject>(in target), timeoutNanoseconds, condition, a, b);
+
+        private static unsafe int Wait(ReadOnlySpan<WaitObject> objects, long timeoutNanoseconds, delegate*<ulong, ulong, bool> condition, ulong a, ulong b)
         {
             if (objects.Length > MaxObjects) throw new ArgumentOutOfRangeException(nameof(objects), "at most 64 objects");
             Thread self = Thread.Current;
             nuint state = s_lock.AcquireIrqSave();
+            if (condition != null && !condition(a, b))
+            {
+                s_lock.ReleaseIrqRestore(state);
+                return NotWaited;
+            }
             for (int i = 0; i < objects.Length; i++)
             {
                 WaitObject target = objects[i] ?? throw new ArgumentNullException(nameof(objects));
@@ -72,6 +90,22 @@ namespace Helios.Kernel.Threading
                 WaitBlock block = target.FirstWaiter;
                 target.Acquire(block.Thread);
                 Satisfy(block.Thread, block.Index);
+            }
+        }
+
+        /// <summary>Like WakeWaiters, but looks at every waiter, not only the first (for objects that pick waiters).</summary>
+        internal static void WakeEveryWaiterThatCan(WaitObject target)
+        {
+            WaitBlock block = target.FirstWaiter;
+            while (block is not null)
+            {
+                WaitBlock next = block.Next;
+                if (target.CanAcquire(block.Thread))
+                {
+                    target.Acquire(block.Thread);
+                    Satisfy(block.Thread, block.Index);
+                }
+                block = next;
             }
         }
 

@@ -114,5 +114,25 @@ namespace Helios.Kernel.Tests.Kernel
             for (int i = 0; i < seen.Length; i++)
                 Assert.True(seen[i], "CPU " + i.ToString() + " never ran one of the threads (ticks " + Cpu.All[i].Ticks.ToString() + ", switches " + Cpu.All[i].Switches.ToString() + ")");
         }
+
+        // C#'s lock with a thread on every CPU hammering it: really concurrent here (no -icount).
+        [Test(Category = Category)]
+        public static void LockHoldsAcrossCpus()
+        {
+            var gate = new object();
+            long shared = 0;
+            var threads = new Thread[Cpu.Count];
+            for (int i = 0; i < threads.Length; i++)
+            {
+                threads[i] = new Thread(() =>
+                {
+                    for (int n = 0; n < 20_000; n++)
+                        lock (gate) shared++;
+                }, "locker " + i.ToString(), affinity: i);
+                threads[i].Start();
+            }
+            foreach (Thread thread in threads) thread.Join();
+            Assert.Equal(20_000L * Cpu.Count, shared);
+        }
     }
 }

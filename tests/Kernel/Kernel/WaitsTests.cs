@@ -125,5 +125,32 @@ namespace Helios.Kernel.Tests.Kernel
             Assert.Null(mutex.Owner);
             Assert.Throws<InvalidOperationException>(() => mutex.Release());
         }
+
+        // C#'s lock between threads on every CPU: the contended path sleeps on the lock word and is woken.
+        [Test]
+        public static void LockExcludesAcrossThreads()
+        {
+            var gate = new object();
+            long shared = 0;
+            var threads = new Thread[4];
+            for (int t = 0; t < threads.Length; t++)
+            {
+                threads[t] = new Thread(() =>
+                {
+                    for (int i = 0; i < 500; i++)
+                    {
+                        lock (gate)
+                        {
+                            long value = shared;
+                            if ((i & 31) == 0) Thread.Yield();
+                            shared = value + 1;
+                        }
+                    }
+                });
+                threads[t].Start();
+            }
+            foreach (Thread thread in threads) thread.Join();
+            Assert.Equal(2000L, shared);
+        }
     }
 }

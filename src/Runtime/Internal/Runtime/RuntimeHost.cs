@@ -39,6 +39,15 @@ namespace Internal.Runtime
         [RuntimeImport("helios_host_yield")]
         internal static extern void Yield();
 
+        // Sleeps while *address == expected, until woken at address (a futex); false on timeout (nanoseconds, -1: none).
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_wait_on_address")]
+        internal static extern bool WaitOnAddress(long* address, long expected, long timeoutNanoseconds);
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_wake_address")]
+        internal static extern void WakeAddress(long* address);
+
         /// <summary>Ends the image with a message. Never returns.</summary>
         public static void FailFast(string message)
         {

@@ -1,4 +1,4 @@
-// The current processor's interrupt mask, its wait for an interrupt, and its spin-wait hint. Every ISA's Instructions.S implements the same symbols, so portable code
+// The current processor's interrupt mask, its wait for an interrupt, its counter, and its spin-wait hint. Every ISA's Instructions.S implements the same symbols, so portable code
 // calls them without knowing which ISA it runs on.
 using System.Runtime;
 using System.Runtime.CompilerServices;
@@ -23,6 +23,10 @@ namespace Helios.Kernel.Arch
         /// <summary>Called with interrupts masked: sleeps until an interrupt arrives, lets it run, masks again.</summary>
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_cpu_idle")]
         public static extern void WaitForInterrupt();
+
+        /// <summary>The CPU's free-running counter (TSC, CNTVCT): what Clock and the scheduler's accounting count in.</summary>
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_read_counter")]
+        public static extern ulong ReadCounter();
 
         /// <summary>A spin-wait hint (pause, yield).</summary>
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_cpu_relax")]

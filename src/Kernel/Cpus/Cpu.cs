@@ -65,7 +65,7 @@ namespace Helios.Kernel.Cpus
         internal bool NeedsReschedule;
         internal bool CrossCallPending;     // CrossCall has a request for this CPU
         internal ulong TicksOnCurrent;
-        internal ulong SwitchedAt;          // when CurrentThread got the CPU (Clock.Now)
+        internal ulong SwitchedAt;          // when CurrentThread got the CPU (Processor.ReadCounter)
 
         internal static void Create(Cpu[] cpus) => s_all = cpus;
 

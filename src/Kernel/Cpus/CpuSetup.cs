@@ -36,6 +36,7 @@ namespace Helios.Kernel.Cpus
             cpu.CurrentThread = boot;
             cpu.Block->StackLimit = stack.Limit;
             cpu.IdleThread = Thread.CreateIdle(cpu);
+            cpu.SwitchedAt = Processor.ReadCounter();
         }
     }
 }

@@ -58,7 +58,7 @@ namespace Helios.Kernel.Cpus
             cpu.Block->StackLimit = idle.Stack.Limit;
             Platform.Current.InitializeThisCpu(cpu);
             Platform.Current.StartTick(Tick.Frequency);
-            cpu.SwitchedAt = Clock.Now;
+            cpu.SwitchedAt = Processor.ReadCounter();
             cpu.Online = true;
             Processor.EnableInterrupts();
             Scheduler.IdleLoop();

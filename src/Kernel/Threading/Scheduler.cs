@@ -224,8 +224,8 @@ namespace Helios.Kernel.Threading
         // With cpu's lock held and interrupts masked. Returns when current runs again, the lock released.
         private static void SwitchTo(Cpu cpu, Thread current, Thread next)
         {
-            ulong now = Clock.Now;
-            current.RunTime += now - cpu.SwitchedAt;
+            ulong now = Processor.ReadCounter();
+            current.RunCounts += now - cpu.SwitchedAt;
             cpu.SwitchedAt = now;
             next.State = ThreadState.Running;
             next.Cpu = cpu;

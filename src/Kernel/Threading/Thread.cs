@@ -7,6 +7,7 @@ using System.Runtime.CompilerServices;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Cpus;
 using Helios.Kernel.Memory;
+using Helios.Kernel.Time;
 
 namespace Helios.Kernel.Threading
 {
@@ -66,7 +67,9 @@ namespace Helios.Kernel.Threading
         public ulong StackSize { get; }
 
         /// <summary>Time the thread has spent on a CPU, in nanoseconds (accounted when it is switched out).</summary>
-        public ulong RunTime { get; internal set; }
+        public ulong RunTime => Clock.CountsToNanoseconds(RunCounts);
+
+        internal ulong RunCounts;           // in counter units: the switch does not convert
 
         /// <summary>The CPU the thread last ran on, or whose run queue holds it.</summary>
         public Cpu Cpu { get; internal set; }

@@ -13,13 +13,13 @@ namespace Helios.Kernel.Time
         /// <summary>Counts per second of Platform.ReadCycleCounter.</summary>
         public static ulong Frequency => s_frequency;
 
-        public static ulong Now => CountsToNanoseconds(Platform.Current.ReadCycleCounter() - s_start);
+        public static ulong Now => CountsToNanoseconds(Processor.ReadCounter() - s_start);
 
         internal static void Initialize(ulong frequency)
         {
             s_frequency = frequency;
             s_scale = (1_000_000_000UL << 32) / frequency;
-            s_start = Platform.Current.ReadCycleCounter();
+            s_start = Processor.ReadCounter();
         }
 
         public static ulong CountsToNanoseconds(ulong counts)

@@ -35,6 +35,12 @@ helios_cpu_idle:                        // a pending interrupt ends wfi even whi
         msr     daifset, #2
         ret
 
+        .globl helios_read_counter
+helios_read_counter:
+        isb
+        mrs     x0, cntvct_el0
+        ret
+
         .globl helios_cpu_relax
 helios_cpu_relax:
         yield

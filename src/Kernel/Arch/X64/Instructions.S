@@ -38,6 +38,13 @@ helios_cpu_idle:                        // sti takes effect after hlt starts: no
         cli
         ret
 
+        .globl helios_read_counter
+helios_read_counter:
+        rdtsc
+        shl     rdx, 32
+        or      rax, rdx
+        ret
+
         .globl helios_cpu_relax
 helios_cpu_relax:
         pause

@@ -1,5 +1,9 @@
 // helios-buildtool: steps of the image build that need more than MSBuild and the toolchain.
 //   symbols --elf <first-link.elf> --out <table.bin> --assembly <a.dll>...   the image's symbol table
+//   app-manifest ...   an app's manifest: written at its first build, checked at every build, compiled for the bundle
+//   verify ...         an app's IL is safe to run beside the kernel
+//   bundle ...         the boot bundle of one ISA: every app's image and manifest, and init.conf
+using Helios.BuildTool;
 using System.CommandLine;
 using Helios.Tooling.Elf;
 using Helios.Tooling.Symbols;
@@ -28,5 +32,8 @@ symbols.SetAction(parse =>
     }
 });
 
-var root = new RootCommand("Helios build steps (run by the build, not by hand)") { symbols };
+var root = new RootCommand("Helios build steps (run by the build, not by hand)")
+{
+    symbols, AppManifestStep.Create(), VerifyStep.Create(), BundleStep.Create(),
+};
 return root.Parse(args).Invoke();

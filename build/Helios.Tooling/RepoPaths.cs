@@ -22,6 +22,16 @@ public sealed class RepoPaths
     /// <summary>A bootable image: artifacts/images/&lt;config&gt;/&lt;isa&gt;/&lt;name&gt;.elf (build/Helios.Image.targets).</summary>
     public string Image(string configuration, Isa isa, string name) => Path.Combine(ImagesDirectory(configuration), isa.Name(), name + ".elf");
 
+    /// <summary>The boot bundle of an ISA: every app's image and manifest (src/Bundle).</summary>
+    public string Bundle(string configuration, Isa isa) => Path.Combine(ImagesDirectory(configuration), isa.Name(), "bundle.cpio");
+
+    /// <summary>The bundle beside a kernel image, if the build made one.</summary>
+    public static string? BundleBeside(string image)
+    {
+        string bundle = Path.Combine(Path.GetDirectoryName(image) ?? ".", "bundle.cpio");
+        return File.Exists(bundle) ? bundle : null;
+    }
+
     public static RepoPaths Find(string? start = null)
     {
         foreach (string? origin in new[] { start, Environment.CurrentDirectory, AppContext.BaseDirectory })

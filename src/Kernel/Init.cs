@@ -1,7 +1,11 @@
-// The kernel image's payload. Processes (and an init that starts the ones a boot configuration names) arrive with
-// the software-isolated processes issue; until then the kernel boots, reports and exits.
+// The kernel image's payload: init. It starts the processes the boot configuration names and waits for them, each
+// reported as it ends. The configuration is the command line's "run=<app>" (with "arg=<argument>" words for its
+// arguments: ./helios boot --run), or else the bundle's init.conf: one app per line, then its arguments.
+using System;
+using System.Collections.Generic;
 using Helios.Kernel.Boot;
 using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Processes;
 
 namespace Helios.Kernel
 {
@@ -9,8 +13,72 @@ namespace Helios.Kernel
     {
         internal static int Run(BootInfo boot)
         {
-            KernelConsole.WriteLine("init: no processes to start yet");
+            var commandLine = new CommandLine(boot.CommandLine);
+            List<(string App, string[] Arguments)> plan;
+            string run = commandLine.GetValue("run");
+            if (run is not null)
+                plan = new List<(string, string[])> { (run, commandLine.GetValues("arg").ToArray()) };
+            else if (!Apps.HasBundle)
+            {
+                KernelConsole.WriteLine("init: no boot bundle, so no processes to start");
+                return (int)ExitCode.Success;
+            }
+            else
+                plan = ReadConfiguration(Apps.ReadFile("init.conf"));
+
+            var started = new List<Process>();
+            foreach ((string app, string[] arguments) in plan)
+            {
+                try
+                {
+                    Process process = Apps.Create(app, arguments.Length == 0 && run is null ? null : arguments);
+                    KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + ")" + Describe(process.Arguments));
+                    process.Start();
+                    started.Add(process);
+                }
+                catch (ProcessImageException e)
+                {
+                    KernelConsole.WriteLine("init: cannot start " + app + ": " + e.Message);
+                    return (int)ExitCode.Failure;
+                }
+            }
+            foreach (Process process in started)
+            {
+                process.Wait();
+                KernelConsole.WriteLine(process.State == ProcessState.Killed
+                    ? "init: " + process.Name + " (pid " + process.Id.ToString() + ") was killed"
+                    : "init: " + process.Name + " (pid " + process.Id.ToString() + ") exited with code " + process.ExitCode.ToString());
+            }
             return (int)ExitCode.Success;
+        }
+
+        // "app arg arg" per line; blank lines and lines starting with # are skipped.
+        private static List<(string, string[])> ReadConfiguration(byte[] file)
+        {
+            var plan = new List<(string, string[])>();
+            if (file is null)
+            {
+                KernelConsole.WriteLine("init: the boot bundle has no init.conf");
+                return plan;
+            }
+            var text = new char[file.Length];
+            for (int i = 0; i < file.Length; i++) text[i] = (char)file[i];
+            foreach (string line in new string(text).Split('\n'))
+            {
+                string trimmed = line.Trim();
+                if (trimmed.Length == 0 || trimmed[0] == '#') continue;
+                var words = new CommandLine(trimmed).Words;
+                var arguments = new string[words.Count - 1];
+                for (int i = 1; i < words.Count; i++) arguments[i - 1] = words[i];
+                plan.Add((words[0], arguments));
+            }
+            return plan;
+        }
+
+        private static string Describe(string[] arguments)
+        {
+            if (arguments.Length == 0) return "";
+            return " with arguments: " + string.Join(" ", arguments);
         }
     }
 }

@@ -6,6 +6,7 @@ using Helios.Kernel.Boot;
 using Helios.Kernel.Cpus;
 using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Memory;
+using Helios.Kernel.Processes;
 using Helios.Kernel.Time;
 using Internal.Runtime;
 
@@ -25,6 +26,7 @@ namespace Helios.Kernel
         private static void Entry(nuint bootArgument, ImageLayout* layout)
         {
             Startup.Initialize(in *layout);             // heap, statics, module initializers
+            Startup.RunLibraryInitializers();
             Platform platform = Platform.Create(bootArgument);
             platform.InitializeEarly();                 // console, CPU exception handlers
 
@@ -32,6 +34,8 @@ namespace Helios.Kernel
             var memory = new RecordingMemory(new IdentityMappedMemory(platform.BootMappedStart, platform.BootMappedEnd));
             BootInfo boot = platform.ReadBootInfo(memory);
             BootInfo = boot;
+            if (Apps.TryLocate(boot, out ulong bundle, out ulong bundleLength))
+                boot.Reserved.Add(new ReservedRange(bundle, bundleLength, "boot bundle"));
             if (new CommandLine(boot.CommandLine).HasFlag("bootinfo.dump"))
                 memory.Dump(platform.BootInformationAddress, KernelConsole.WriteLine);
             // The image and its early heap must be in usable RAM: they are in use already.
@@ -48,6 +52,7 @@ namespace Helios.Kernel
             Processor.EnableInterrupts();
             Smp.StartSecondaries(platform);                 // the other CPUs join from their idle loops
             Banner.Print(platform, boot);
+            Apps.Open(boot);                                // the boot bundle's apps
 
             KernelExit.Exit(Payload(boot));
         }

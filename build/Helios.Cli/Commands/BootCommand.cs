@@ -1,5 +1,6 @@
 // helios boot: start an image in QEMU on the right machine, stream its console, exit with the kernel's status.
 using System.CommandLine;
+using System.CommandLine.Parsing;
 using Helios.Tooling;
 using Helios.Tooling.Qemu;
 using Spectre.Console;
@@ -29,13 +30,15 @@ internal static class BootCommand
         var noBuild = CommonOptions.NoBuild();
         var gdb = new Option<bool>("--gdb") { Description = "Wait for gdb on tcp::1234 before the first instruction (see docs/debugging.md)" };
         var icount = new Option<bool>("--icount") { Description = "Deterministic timing: -icount shift=0,sleep=off" };
-        var kernelArgs = new Argument<string[]>("kernel-args") { Description = "The kernel command line, after --", Arity = ArgumentArity.ZeroOrMore };
+        var run = new Option<string?>("--run") { Description = "Run this app (see src/Apps) instead of init's boot configuration; the words after -- are its arguments", HelpName = "app" };
+        var kernelArgs = new Argument<string[]>("args") { Description = "After --: the kernel command line, or with --run the app's arguments", Arity = ArgumentArity.ZeroOrMore };
 
         var command = new Command("boot", "Boot an image in QEMU and stream its console")
         {
-            arch, smp, mem, configuration, timeout, image, noBuild, gdb, icount, kernelArgs,
+            arch, smp, mem, configuration, timeout, image, noBuild, gdb, icount, run, kernelArgs,
         };
         CommonOptions.ValidateMemory(command, arch, mem);
+        command.Validators.Add(result => ValidateRun(result, run, kernelArgs));
         command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
             RepoPaths paths = RepoPaths.Find();
@@ -54,7 +57,7 @@ internal static class BootCommand
                 {
                     Cpus = parse.GetValue(smp),
                     MemoryMiB = (int)MemorySize.ParseMiB(parse.GetValue(mem)!)!.Value,
-                    KernelArguments = string.Join(" ", parse.GetValue(kernelArgs) ?? []),
+                    KernelArguments = KernelCommandLine(parse.GetValue(run), parse.GetValue(kernelArgs) ?? []),
                     Timeout = parse.GetValue(gdb) ? TimeSpan.FromDays(1) : TimeSpan.FromSeconds(parse.GetValue(timeout)),
                     DeterministicTiming = parse.GetValue(icount),
                     GdbPort = parse.GetValue(gdb) ? 1234 : null,
@@ -65,6 +68,26 @@ internal static class BootCommand
             return worst;
         }));
         return command;
+    }
+
+    /// <summary>The words after --, or with --run, run=app and one arg="..." word per argument.</summary>
+    internal static string KernelCommandLine(string? app, string[] words)
+    {
+        if (app is null) return string.Join(" ", words);
+        var line = new List<string> { "run=" + app };
+        foreach (string word in words) line.Add(word.Contains(' ') || word.Length == 0 ? $"arg=\"{word}\"" : "arg=" + word);
+        return string.Join(" ", line);
+    }
+
+    // What the kernel's command line cannot carry, refused as a usage error.
+    private static void ValidateRun(CommandResult result, Option<string?> run, Argument<string[]> words)
+    {
+        if (result.GetValue(run) is not string app) return;
+        if (app.Length == 0 || !app.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.'))
+            result.AddError($"--run: '{app}' is not an app name (letters, digits, '-', '_', '.').");
+        foreach (string word in result.GetValue(words) ?? [])
+            if (word.Contains('"') || word.Any(char.IsControl))
+                result.AddError($"an app argument cannot contain a double quote or a control character: {word}");
     }
 
     private static async Task<int> BootAsync(QemuOptions options, bool prefix, CancellationToken cancel)

@@ -6,13 +6,13 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>
     /// The least memory an image boots in. Each linker script puts a 32 MiB early heap right after the image: on x86_64
     /// the image starts at 1 MiB and q35 keeps the top 128 KiB of RAM for firmware; on arm64 it starts 2 MiB into RAM
-    /// (the device tree comes first). Today the heap ends near 34 MiB on both; the rest is room for the images to grow
-    /// (tests/Helios.Tests/Cli/MemoryLimitTests checks that every image fits).
+    /// (the device tree comes first). Today the heap ends near 34 MiB on both; the boot bundle follows at 48 MiB, with
+    /// 16 MiB of room (tests/Helios.Tests/Cli/MemoryLimitTests checks that every image and bundle fits).
     /// </summary>
     public static int MinimumMemoryMiB(Isa isa) => isa switch
     {
-        Isa.X86_64 => 40,
-        Isa.Arm64 => 40,
+        Isa.X86_64 => 64,
+        Isa.Arm64 => 64,
         _ => throw new ArgumentOutOfRangeException(nameof(isa)),
     };
 
@@ -43,6 +43,31 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>-initrd: an initial RAM file system (the Linux comparison's cpio archive).</summary>
     public string? Initrd { get; init; }
 
+    /// <summary>
+    /// The boot bundle (apps and manifests), placed in guest RAM by QEMU's loader device at BundleAddress; the command
+    /// line gets "bundle=address,length" so the kernel finds it. By default the bundle beside the image, if any.
+    /// </summary>
+    public string? Bundle { get; init; } = RepoPaths.BundleBeside(Image);
+
+    /// <summary>
+    /// Where the bundle goes: 48 MiB into RAM, above each kernel image and its 32 MiB early heap (MinimumMemoryMiB
+    /// counts it in).
+    /// </summary>
+    public static ulong BundleAddress(Isa isa) => (isa == Isa.X86_64 ? 0UL : 0x4000_0000UL) + BundleOffsetMiB * 1024 * 1024;
+
+    public const int BundleOffsetMiB = 48;
+
+    /// <summary>The command line the kernel sees: KernelArguments, and where the bundle is.</summary>
+    public string EffectiveKernelArguments
+    {
+        get
+        {
+            if (Bundle is null) return KernelArguments;
+            string where = $"bundle=0x{BundleAddress(Isa):x},{new FileInfo(Bundle).Length}";
+            return KernelArguments.Length == 0 ? where : KernelArguments + " " + where;
+        }
+    }
+
     /// <summary>Start QEMU's gdb server on this TCP port and wait for a debugger before the first instruction.</summary>
     public int? GdbPort { get; init; }
 
@@ -70,7 +95,9 @@ public sealed record QemuOptions(Isa Isa, string Image)
         if (GdbPort is int port) args.AddRange(["-gdb", $"tcp::{port}", "-S"]);
         args.AddRange(["-kernel", Image]);
         if (Initrd is not null) args.AddRange(["-initrd", Initrd]);
-        if (KernelArguments.Length > 0) args.AddRange(["-append", KernelArguments]);
+        if (Bundle is not null) args.AddRange(["-device", $"loader,file={Bundle},addr=0x{BundleAddress(Isa):x},force-raw=on"]);
+        string kernelArguments = EffectiveKernelArguments;
+        if (kernelArguments.Length > 0) args.AddRange(["-append", kernelArguments]);
         return args;
     }
 

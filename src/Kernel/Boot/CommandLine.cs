@@ -42,6 +42,16 @@ namespace Helios.Kernel.Boot
 
         public bool HasFlag(string name) => _words.Contains(name);
 
+        /// <summary>The values of every name=value word, in order.</summary>
+        public List<string> GetValues(string name)
+        {
+            var values = new List<string>();
+            foreach (string word in _words)
+                if (word.Length > name.Length && word[name.Length] == '=' && word.StartsWith(name))
+                    values.Add(word.Substring(name.Length + 1));
+            return values;
+        }
+
         /// <summary>The value of the last name=value word, or null.</summary>
         public string GetValue(string name)
         {

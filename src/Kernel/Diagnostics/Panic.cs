@@ -29,12 +29,9 @@ namespace Helios.Kernel.Diagnostics
             Stop("assertion failed: " + (message ?? expression), "  at " + file + ":" + line.ToString() + "\n");
         }
 
-        internal static void UnhandledException(object exception, ulong instructionPointer = 0)
-        {
-            string what = exception is Exception e ? e.ToString() : exception.GetType().FullName;
-            string where = instructionPointer == 0 ? null : "  at " + Describe(instructionPointer) + "\n";
-            Stop("unhandled exception: " + what, where);
-        }
+        /// <summary>An exception nobody caught, as the runtime described it (type, message, stack trace).</summary>
+        internal static void UnhandledException(ReadOnlySpan<char> description)
+            => Stop("unhandled exception: " + new string(description), null);
 
         internal static void StackOverflow(Threading.Thread thread, ulong address, ulong instructionPointer)
             => Stop("stack overflow in thread '" + thread.Name + "' (" + (thread.Stack.Size / 1024).ToString() + " KiB stack; fault at 0x" + address.ToString("x") + ")",

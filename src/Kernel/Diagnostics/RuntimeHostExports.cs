@@ -1,4 +1,5 @@
 // The kernel hosts the runtime of its own image: the runtime's RuntimeHost imports bind to these at link time.
+// Processes bind to ProcessAbi's (src/Kernel/Processes), which share the ones that mean the same in a process.
 using System;
 using System.Runtime;
 using Helios.Kernel.Arch;
@@ -16,7 +17,22 @@ namespace Helios.Kernel.Diagnostics
             => Panic.FailFast(length > 0 ? new ReadOnlySpan<char>(message, length) : default);
 
         [RuntimeExport("helios_host_unhandled_exception")]
-        private static void UnhandledException(object exception) => Panic.UnhandledException(exception);
+        private static void UnhandledException(char* text, int length) => Panic.UnhandledException(new ReadOnlySpan<char>(text, length));
+
+        [RuntimeExport("helios_host_write")]
+        private static void Write(char* text, int length) => KernelConsole.Write(new ReadOnlySpan<char>(text, length));
+
+        [RuntimeExport("helios_host_exit")]
+        private static void Exit(int status) => KernelExit.Exit(status);
+
+        [RuntimeExport("helios_host_process_id")]
+        internal static int ProcessId() => Processes.Process.Current?.Id ?? 0;
+
+        [RuntimeExport("helios_host_timestamp")]
+        internal static long Timestamp() => (long)Processor.ReadCounter();
+
+        [RuntimeExport("helios_host_timestamp_frequency")]
+        internal static long TimestampFrequency() => (long)Time.Clock.Frequency;
 
         // The heap starts in the image's early heap; past that it grows by runs of frames (2 MiB at least).
         [RuntimeExport("helios_host_grow_heap")]
@@ -35,30 +51,30 @@ namespace Helios.Kernel.Diagnostics
         private const ulong HeapGrowthStep = 2UL << 20;
 
         [RuntimeExport("helios_host_critical_enter")]
-        private static nuint EnterCritical() => Processor.DisableInterrupts();
+        internal static nuint EnterCritical() => Processor.DisableInterrupts();
 
         [RuntimeExport("helios_host_critical_leave")]
-        private static void LeaveCritical(nuint state) => Processor.RestoreInterrupts(state);
+        internal static void LeaveCritical(nuint state) => Processor.RestoreInterrupts(state);
 
         [RuntimeExport("helios_host_thread_id")]
-        private static int CurrentThreadId() => Cpu.Count == 0 || Cpu.Current.CurrentThread is null ? 0 : Cpu.Current.CurrentThread.Id;
+        internal static int CurrentThreadId() => Cpu.Count == 0 || Cpu.Current.CurrentThread is null ? 0 : Cpu.Current.CurrentThread.Id;
 
         [RuntimeExport("helios_host_yield")]
-        private static void Yield()
+        internal static void Yield()
         {
             if (Cpu.Count > 0 && Cpu.Current.Online) Scheduler.Yield();
             else Processor.Relax();
         }
 
         [RuntimeExport("helios_host_wait_on_address")]
-        private static bool WaitOnAddress(long* address, long expected, long timeoutNanoseconds)
+        internal static bool WaitOnAddress(long* address, long expected, long timeoutNanoseconds)
         {
             if (Cpu.Count == 0 || !Cpu.Current.Online) return *address != expected;    // before threads: nobody to wait for
             return AddressWaits.Wait(address, expected, timeoutNanoseconds);
         }
 
         [RuntimeExport("helios_host_wake_address")]
-        private static void WakeAddress(long* address)
+        internal static void WakeAddress(long* address)
         {
             if (Cpu.Count > 0 && Cpu.Current.Online) AddressWaits.WakeAll(address);
         }

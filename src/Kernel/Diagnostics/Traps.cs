@@ -1,10 +1,11 @@
 // What the kernel does with a CPU exception. In managed code, the faults C# defines become exceptions the code can
 // catch: a null dereference (a fault in the unmapped lowest pages) is a NullReferenceException, a divide error a
 // DivideByZeroException or, for int.MinValue / -1, an OverflowException. Anything else, or any fault outside
-// managed code, is a panic with the full report.
+// managed code, is a panic with the full report. In a process, the same faults go to the process (ProcessFaults).
 using System;
 using Helios.Kernel.Cpus;
 using Helios.Kernel.Memory;
+using Helios.Kernel.Processes;
 using Helios.Kernel.Threading;
 using Internal.Runtime.ExceptionHandling;
 
@@ -18,15 +19,17 @@ namespace Helios.Kernel.Diagnostics
         /// </summary>
         public static void RaiseInManagedCode(TrapKind kind, ulong faultAddress, RegisterContext* interrupted)
         {
-            Exception exception = kind switch
+            HardwareFault fault = kind switch
             {
-                TrapKind.DivideByZero => new DivideByZeroException(),
-                TrapKind.IntegerOverflow => new OverflowException(),
-                TrapKind.PageFault when NullGuard.Covers(faultAddress) => new NullReferenceException(),
-                _ => null,
+                TrapKind.DivideByZero => HardwareFault.DivideByZero,
+                TrapKind.IntegerOverflow => HardwareFault.Overflow,
+                TrapKind.PageFault when NullGuard.Covers(faultAddress) => HardwareFault.NullReference,
+                _ => HardwareFault.None,
             };
-            if (exception is not null && ManagedCode.Contains(interrupted->Ip))
-                ExceptionDispatcher.RaiseHardwareException(exception, interrupted);
+            if (fault == HardwareFault.None) return;
+            if (ManagedCode.Contains(interrupted->Ip))
+                HardwareFaults.Raise(fault, interrupted);
+            ProcessFaults.RaiseInProcess(fault, interrupted);
         }
 
         public static void Unhandled(in TrapReport report)
@@ -35,15 +38,22 @@ namespace Helios.Kernel.Diagnostics
             {
                 Thread thread = Cpu.Count > 0 ? Thread.Current : null;
                 if (thread is not null && thread.Stack.IsGuard(report.FaultAddress))
+                {
+                    ProcessFaults.KillOnStackOverflow(report.InstructionPointer);
                     Panic.StackOverflow(thread, report.FaultAddress, report.InstructionPointer);
+                }
                 if (KernelStacks.InRegion(report.FaultAddress))
                     Panic.CpuException(report, "the address is in a guard page below a thread stack");
             }
+            ProcessFaults.KillIfTheirs(report);
             Panic.CpuException(report);
         }
 
         /// <summary>The trap entry found the stack exhausted and moved to the CPU's emergency stack.</summary>
         public static void StackExhausted(ulong stackPointer, ulong instructionPointer)
-            => Panic.StackOverflow(Thread.Current, stackPointer, instructionPointer);
+        {
+            ProcessFaults.KillOnStackOverflow(instructionPointer);
+            Panic.StackOverflow(Thread.Current, stackPointer, instructionPointer);
+        }
     }
 }

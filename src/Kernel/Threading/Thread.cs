@@ -59,6 +59,9 @@ namespace Helios.Kernel.Threading
 
         public string Name { get; }
 
+        /// <summary>The process whose code the thread runs, or null for a kernel thread.</summary>
+        public Processes.Process Process { get; internal set; }
+
         public ThreadState State { get; internal set; }
 
         /// <summary>The CPU the thread runs on, or may run on (-1: any).</summary>

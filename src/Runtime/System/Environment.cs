@@ -9,5 +9,8 @@ namespace System
         public static int CurrentManagedThreadId => 1;
 
         public static void FailFast(string message) => Internal.Runtime.RuntimeHost.FailFast(message);
+
+        /// <summary>Ends the process (in the kernel's image: the machine) with an exit code.</summary>
+        public static void Exit(int exitCode) => Internal.Runtime.RuntimeHost.Exit(exitCode);
     }
 }

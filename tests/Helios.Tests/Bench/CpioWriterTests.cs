@@ -1,5 +1,6 @@
 // The initramfs writer: newc headers, 4-byte alignment, the trailer, a device node, fixed metadata, and refusals.
 using System.Text;
+using Helios.Tooling;
 using Helios.Tooling.Bench.Linux;
 using Xunit;
 

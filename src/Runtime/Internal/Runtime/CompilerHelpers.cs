@@ -26,6 +26,25 @@ namespace Internal.Runtime.CompilerHelpers
 
         [RuntimeExport("RhDebugBreak")]
         private static void DebugBreak() => RuntimeHost.FailFast("Debugger.Break() with no debugger attached");
+
+        // A process image's __managed__Main(argc, argv) hands its arguments here before Main runs. The kernel passes
+        // argv as argc NUL-terminated UTF-16 strings (Helios strings are UTF-16 end to end; nothing to decode).
+        private static string[] s_arguments;
+
+        private static void InitializeCommandLineArgs(int argc, nint argv)
+        {
+            var arguments = new string[argc < 0 ? 0 : argc];
+            for (int i = 0; i < arguments.Length; i++)
+            {
+                char* text = ((char**)argv)[i];
+                int length = 0;
+                while (text[length] != '\0') length++;
+                arguments[i] = new string(text, 0, length);
+            }
+            s_arguments = arguments;
+        }
+
+        private static string[] GetMainMethodArguments() => s_arguments ?? new string[0];
     }
 
     // Throws the JIT emits calls to for failed range checks, checked arithmetic, null and division checks.

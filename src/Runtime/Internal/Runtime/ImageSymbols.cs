@@ -16,64 +16,83 @@ namespace Internal.Runtime
             public uint Reserved;
         }
 
-        private static byte* s_table;
-        private static uint s_count;
-        private static byte* s_strings;
-        private static uint s_stringsLength;
-        private static byte* s_loadBase;
-        private static ulong s_imageSize;
-
-        /// <summary>
-        /// Registers the table of an image loaded at [imageStart, imageEnd). A table whose header or layout is wrong is
-        /// not used; entries are trusted no further than the image and the string block: lookups outside the image find
-        /// nothing, and an entry whose name lies outside the strings names nothing.
-        /// </summary>
-        public static void Register(byte* start, byte* end, byte* imageStart, byte* imageEnd)
+        // One image's table, opened and checked.
+        private struct Table
         {
-            s_table = null;
-            s_count = 0;
-            if (end - start < HeaderSize || *(uint*)(start + MagicField) != Magic || *(uint*)(start + VersionField) != FormatVersion) return;
-            uint count = *(uint*)(start + CountField);
-            uint stringsOffset = *(uint*)(start + StringsOffsetField);
-            uint stringsLength = *(uint*)(start + StringsLengthField);
-            if ((ulong)HeaderSize + (ulong)count * EntrySize > stringsOffset || (ulong)stringsOffset + stringsLength > (ulong)(end - start)) return;
-            if (imageEnd <= imageStart) return;
-            s_table = start + HeaderSize;
-            s_count = count;
-            s_strings = start + stringsOffset;
-            s_stringsLength = stringsLength;
-            s_loadBase = imageStart;
-            s_imageSize = (ulong)(imageEnd - imageStart);
+            public byte* Entries;
+            public uint Count;
+            public byte* Strings;
+            public uint StringsLength;
+            public byte* LoadBase;
+            public ulong ImageSize;
         }
 
-        public static bool IsLoaded => s_table != null;
+        private static Table s_image;
+
+        /// <summary>
+        /// Registers the table of this image, loaded at [imageStart, imageEnd). A table whose header or layout is wrong
+        /// is not used; entries are trusted no further than the image and the string block: lookups outside the image
+        /// find nothing, and an entry whose name lies outside the strings names nothing.
+        /// </summary>
+        public static void Register(byte* start, byte* end, byte* imageStart, byte* imageEnd) => s_image = Open(start, end, imageStart, imageEnd);
+
+        public static bool IsLoaded => s_image.Entries != null;
 
         /// <summary>The symbol containing address, and the offset of address into it.</summary>
         public static bool TryLookup(void* address, out string name, out ulong offsetInSymbol, out SymbolKind kind)
+            => Lookup(in s_image, (byte*)address, out name, out offsetInSymbol, out kind);
+
+        /// <summary>The same, in another image's table (the kernel naming a process's code), trusted no further.</summary>
+        public static bool TryLookupIn(byte* start, byte* end, byte* imageStart, byte* imageEnd, void* address, out string name, out ulong offsetInSymbol)
+        {
+            Table table = Open(start, end, imageStart, imageEnd);
+            return Lookup(in table, (byte*)address, out name, out offsetInSymbol, out _);
+        }
+
+        private static Table Open(byte* start, byte* end, byte* imageStart, byte* imageEnd)
+        {
+            if (end - start < HeaderSize || *(uint*)(start + MagicField) != Magic || *(uint*)(start + VersionField) != FormatVersion) return default;
+            uint count = *(uint*)(start + CountField);
+            uint stringsOffset = *(uint*)(start + StringsOffsetField);
+            uint stringsLength = *(uint*)(start + StringsLengthField);
+            if ((ulong)HeaderSize + (ulong)count * EntrySize > stringsOffset || (ulong)stringsOffset + stringsLength > (ulong)(end - start)) return default;
+            if (imageEnd <= imageStart) return default;
+            return new Table
+            {
+                Entries = start + HeaderSize,
+                Count = count,
+                Strings = start + stringsOffset,
+                StringsLength = stringsLength,
+                LoadBase = imageStart,
+                ImageSize = (ulong)(imageEnd - imageStart),
+            };
+        }
+
+        private static bool Lookup(in Table table, byte* address, out string name, out ulong offsetInSymbol, out SymbolKind kind)
         {
             name = null;
             offsetInSymbol = 0;
             kind = 0;
-            Entry* entry = Find((byte*)address);
+            Entry* entry = Find(in table, address);
             if (entry == null) return false;
-            ulong offset = (ulong)((byte*)address - s_loadBase);
+            ulong offset = (ulong)(address - table.LoadBase);
             // A size-0 entry (an assembler label) reaches up to the next entry, which Find already respects.
             if (entry->Size != 0 && offset - entry->Offset >= entry->Size) return false;
-            if (entry->NameOffset >= s_stringsLength) return false;
-            name = NameAt(entry->NameOffset);
+            if (entry->NameOffset >= table.StringsLength) return false;
+            name = NameAt(in table, entry->NameOffset);
             offsetInSymbol = offset - entry->Offset;
             kind = (SymbolKind)entry->Kind;
             return true;
         }
 
         // The last entry starting at or below address (binary search).
-        private static Entry* Find(byte* address)
+        private static Entry* Find(in Table table, byte* address)
         {
-            if (s_table == null || address < s_loadBase) return null;
-            ulong offset = (ulong)(address - s_loadBase);
-            if (offset >= s_imageSize) return null;
-            var entries = (Entry*)s_table;
-            long lo = 0, hi = (long)s_count - 1;
+            if (table.Entries == null || address < table.LoadBase) return null;
+            ulong offset = (ulong)(address - table.LoadBase);
+            if (offset >= table.ImageSize) return null;
+            var entries = (Entry*)table.Entries;
+            long lo = 0, hi = (long)table.Count - 1;
             Entry* best = null;
             while (lo <= hi)
             {
@@ -92,10 +111,10 @@ namespace Internal.Runtime
         }
 
         // Up to the terminating NUL or the end of the string block, whichever comes first.
-        private static string NameAt(uint nameOffset)
+        private static string NameAt(in Table table, uint nameOffset)
         {
-            byte* s = s_strings + nameOffset;
-            uint limit = s_stringsLength - nameOffset;
+            byte* s = table.Strings + nameOffset;
+            uint limit = table.StringsLength - nameOffset;
             int length = 0;
             while ((uint)length < limit && s[length] != 0) length++;
             string name = new string('\0', length);

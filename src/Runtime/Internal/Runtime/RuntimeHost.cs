@@ -12,9 +12,20 @@ namespace Internal.Runtime
         [RuntimeImport("helios_host_fail_fast")]
         private static extern void HostFailFast(char* message, int length);
 
+        // Text, not the object: a process's objects mean nothing to the kernel's runtime, which has its own types.
         [MethodImpl(MethodImplOptions.InternalCall)]
         [RuntimeImport("helios_host_unhandled_exception")]
-        private static extern void HostUnhandledException(object exception);
+        private static extern void HostUnhandledException(char* text, int length);
+
+        // The image's console (the kernel's serial console; a process's output carries its name).
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_write")]
+        internal static extern void Write(char* text, int length);
+
+        // Ends the image (the kernel: exits the machine; a process: ends it, status as its exit code). Never returns.
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_exit")]
+        private static extern void HostExit(int status);
 
         // Returns a new region of at least minimumSize bytes for the heap (size in *size), or null.
         [MethodImpl(MethodImplOptions.InternalCall)]
@@ -67,7 +78,16 @@ namespace Internal.Runtime
         /// <summary>An exception nobody caught. Never returns.</summary>
         internal static void UnhandledException(object exception)
         {
-            HostUnhandledException(exception);
+            string text = exception is Exception e ? e.ToString() : exception.GetType().FullName;
+            fixed (char* p = text)
+                HostUnhandledException(p, text.Length);
+            while (true) { }
+        }
+
+        /// <summary>Ends the image with a status. Never returns.</summary>
+        public static void Exit(int status)
+        {
+            HostExit(status);
             while (true) { }
         }
     }

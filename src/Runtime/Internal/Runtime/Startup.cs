@@ -1,6 +1,6 @@
 // Brings an image's managed world up: heap first, then what ilc's module headers ask for (GC statics, the type
 // manager slot, eager class constructors, module initializers). The host calls Initialize once, before any other
-// managed code that allocates or touches a static.
+// managed code that allocates or touches a static; a library image then runs its library initializers.
 using System;
 using System.Runtime;
 using System.Runtime.CompilerServices;
@@ -79,12 +79,17 @@ namespace Internal.Runtime
                 if (*module != 0) RunInitializers((ReadyToRunHeader*)*module, Section.EagerCctor);
             for (nint* module = layout.ModulesStart; module < layout.ModulesEnd; module++)
                 if (*module != 0) RunInitializers((ReadyToRunHeader*)*module, Section.ModuleInitializerList);
-            RunLibraryInitializers();
         }
 
-        // ilc's library entry (--nativelib): calls LibraryInitializer.InitializeLibrary() of every input that has one.
+        /// <summary>
+        /// A library image (--nativelib, the kernel's) runs LibraryInitializer.InitializeLibrary() of every input that has
+        /// one through ilc's __managed__Startup, after Initialize. A process image never calls this: its __managed__Main
+        /// runs them itself.
+        /// </summary>
+        public static void RunLibraryInitializers() => ManagedStartup();
+
         [MethodImpl(MethodImplOptions.InternalCall), System.Runtime.RuntimeImport("__managed__Startup")]
-        private static extern void RunLibraryInitializers();
+        private static extern void ManagedStartup();
 
         private static void InitializeModule(ReadyToRunHeader* header)
         {

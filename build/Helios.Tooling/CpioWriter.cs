@@ -4,7 +4,7 @@
 // because everything in it is fixed: owner root, time 0, inodes numbered in order, so the same inputs give the same bytes.
 using System.Text;
 
-namespace Helios.Tooling.Bench.Linux;
+namespace Helios.Tooling;
 
 public sealed class CpioWriter
 {

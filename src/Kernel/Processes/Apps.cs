@@ -1,0 +1,90 @@
+// The apps this kernel can run: the boot bundle's images (apps/<name>.elf) and manifests (apps/<name>.manifest, the
+// binary form the build compiles from manifests/<name>.manifest.xml). The bundle stays where QEMU put it (reserved
+// from the frame allocator at boot); a process is loaded from it each time it is created.
+using System;
+using System.Collections.Generic;
+using Helios.Kernel.Boot;
+using Helios.Kernel.Manifests;
+
+namespace Helios.Kernel.Processes
+{
+    public static unsafe class Apps
+    {
+        private static ulong s_bundle;
+        private static int s_length;
+        private static List<BundleFile> s_files = new List<BundleFile>();
+
+        /// <summary>Where the command line says the bundle is ("bundle=0x...,length"), checked against usable RAM.</summary>
+        public static bool TryLocate(BootInfo boot, out ulong address, out ulong length)
+        {
+            address = length = 0;
+            string value = new CommandLine(boot.CommandLine).GetValue("bundle");
+            if (value is null) return false;
+            int comma = value.IndexOf(',');
+            if (comma < 0 || !TryParseNumber(value.Substring(0, comma), out address) || !TryParseNumber(value.Substring(comma + 1), out length) || length == 0)
+                throw new BootInfoException("bundle=" + value + ": expected bundle=<address>,<length>");
+            foreach (MemoryRegion region in boot.Memory)
+                if (region.Kind == MemoryKind.Usable && address >= region.Start && address < region.End && length <= region.End - address)
+                    return true;
+            throw new BootInfoException("bundle=" + value + ": the range is not in usable RAM");
+        }
+
+        /// <summary>Reads the bundle's table of contents (the command line located it; boot reserved it).</summary>
+        internal static void Open(BootInfo boot)
+        {
+            if (!TryLocate(boot, out ulong address, out ulong length)) return;
+            if (length > int.MaxValue) throw new BootInfoException("the boot bundle is larger than 2 GiB");
+            s_bundle = address;
+            s_length = (int)length;
+            s_files = BootBundle.Read(Bundle);
+        }
+
+        public static bool HasBundle => s_bundle != 0;
+
+        private static ReadOnlySpan<byte> Bundle => new ReadOnlySpan<byte>((void*)s_bundle, s_length);
+
+        /// <summary>The names of the apps in the bundle.</summary>
+        public static List<string> Names
+        {
+            get
+            {
+                var names = new List<string>();
+                foreach (BundleFile file in s_files)
+                    if (file.Name.StartsWith("apps/") && file.Name.EndsWith(".elf"))
+                        names.Add(file.Name.Substring(5, file.Name.Length - 9));
+                return names;
+            }
+        }
+
+        /// <summary>A file of the bundle, or null.</summary>
+        public static byte[] ReadFile(string name)
+        {
+            BundleFile? file = BootBundle.Find(s_files, name);
+            return file is BundleFile f ? Bundle.Slice(f.Offset, f.Length).ToArray() : null;
+        }
+
+        /// <summary>
+        /// Loads an app as a new process, not started; arguments null means the manifest's. Throws
+        /// ProcessImageException naming what is wrong (no such app, a bad image or manifest).
+        /// </summary>
+        public static Process Create(string name, string[] arguments = null)
+        {
+            BundleFile? image = BootBundle.Find(s_files, "apps/" + name + ".elf");
+            BundleFile? manifestFile = BootBundle.Find(s_files, "apps/" + name + ".manifest");
+            if (image is not BundleFile imageFile || manifestFile is not BundleFile manifestBlob)
+                throw new ProcessImageException(name + ": no such app in the boot bundle" + (HasBundle ? "" : " (there is no boot bundle)"));
+            if (!ManifestBlobReader.TryRead(Bundle.Slice(manifestBlob.Offset, manifestBlob.Length), out ApplicationManifest manifest, out string error))
+                throw new ProcessImageException(name + ".manifest: " + error);
+            arguments ??= manifest.Arguments.ToArray();
+            return ProcessLoader.Load(name, Bundle.Slice(imageFile.Offset, imageFile.Length), manifest, arguments);
+        }
+
+        private static bool TryParseNumber(string text, out ulong value)
+        {
+            text = text.Trim();
+            if (text.StartsWith("0x") || text.StartsWith("0X"))
+                return ulong.TryParse(text.Substring(2), System.Globalization.NumberStyles.HexNumber, null, out value);
+            return ulong.TryParse(text, out value);
+        }
+    }
+}

@@ -1,0 +1,214 @@
+// A software-isolated process: an app's image, loaded, relocated and bound by ProcessLoader; the frames it owns (image
+// and heap); its main thread; how it ended. Its code is verified and type safe, so it runs in ring 0 beside the kernel
+// and reaches the kernel only through its imports (ProcessAbi). A process is a wait object, signalled when it ends.
+// Everything here runs on the process's own thread except Start, Wait and the reads of its state.
+using System;
+using System.Collections.Generic;
+using System.Text;
+using Helios.Kernel.Cpus;
+using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Manifests;
+using Helios.Kernel.Memory;
+using Helios.Kernel.Threading;
+using Internal.Runtime;
+
+namespace Helios.Kernel.Processes
+{
+    public sealed unsafe class Process : WaitObject
+    {
+        // The least a process's heap grows by at a time, and its first region (the runtime keeps 64 KiB of the first
+        // region for its out-of-memory path, so the first region must be larger).
+        private const ulong HeapGrowthStep = 256UL << 10;
+        private const ulong FirstHeapRegion = 256UL << 10;
+
+        private static int s_nextId;
+
+        private readonly List<(ulong Address, ulong Count)> _frames = new List<(ulong, ulong)>();
+        private readonly StringBuilder _line = new StringBuilder();
+        private Thread _thread;
+        private ulong _firstHeap;
+
+        internal Process(string name, ApplicationManifest manifest, string[] arguments, ProcessImage image, ulong imageBase)
+        {
+            Id = System.Threading.Interlocked.Increment(ref s_nextId);
+            Name = name;
+            Manifest = manifest;
+            Arguments = arguments;
+            Image = image;
+            Base = imageBase;
+            HeapLimit = manifest.HeapLimit;
+            _frames.Add((imageBase, image.Size / FrameAllocator.FrameSize));
+        }
+
+        public int Id { get; }
+
+        public string Name { get; }
+
+        public ApplicationManifest Manifest { get; }
+
+        public string[] Arguments { get; }
+
+        public ProcessState State { get; private set; }
+
+        /// <summary>Main's result or the status given to exit; -1 when the process was killed.</summary>
+        public int ExitCode { get; private set; }
+
+        /// <summary>Why the process was killed (null unless State is Killed).</summary>
+        public string KillReason { get; private set; }
+
+        /// <summary>Bytes of heap the process holds, and the most it may (its manifest's heap limit).</summary>
+        public ulong HeapBytes { get; private set; }
+
+        public ulong HeapLimit { get; }
+
+        internal ProcessImage Image { get; }
+
+        /// <summary>Where the image is: its offsets are from here.</summary>
+        internal ulong Base { get; }
+
+        /// <summary>The process the running thread belongs to, or null on a kernel thread.</summary>
+        public static Process Current => Cpu.Count == 0 ? null : Cpu.Current.CurrentThread?.Process;
+
+        public bool HasEnded => State is ProcessState.Exited or ProcessState.Killed;
+
+        public bool ContainsCode(ulong address) => address >= Base && address - Base < Image.Size;
+
+        /// <summary>Runs the process: a main thread enters the image at helios_process_main.</summary>
+        public void Start()
+        {
+            if (State != ProcessState.Created) throw new InvalidOperationException("process " + Name + " was already started");
+            ulong heap = Math.Min(FirstHeapRegion, HeapLimit);
+            ulong heapStart = heap >= FirstHeapRegion ? AllocateFrames(heap) : 0;
+            if (heapStart == 0) throw new InvalidOperationException("process " + Name + ": no memory for its first heap region");
+            HeapBytes = heap;
+            _firstHeap = heapStart;
+            _thread = new Thread(RunMain, Name, Thread.AnyCpu, Manifest.StackSize) { Process = this };
+            State = ProcessState.Running;
+            _thread.Start();
+        }
+
+        /// <summary>Waits for the process to end and returns its exit code.</summary>
+        public int Wait()
+        {
+            WaitDispatcher.WaitOne(this, WaitDispatcher.Infinite);
+            return ExitCode;
+        }
+
+        // The main thread: the image's entry with its layout and arguments (NUL-terminated UTF-16 strings).
+        private void RunMain()
+        {
+            ProcessHeader header = Image.Header;
+            byte* b = (byte*)Base;
+            var layout = new ImageLayout
+            {
+                ModulesStart = (nint*)(b + header.ModulesStart),
+                ModulesEnd = (nint*)(b + header.ModulesEnd),
+                SymbolsStart = b + header.SymbolsStart,
+                SymbolsEnd = b + header.SymbolsEnd,
+                ImageStart = b,
+                ImageEnd = b + header.ImageEnd,
+                HeapStart = (byte*)_firstHeap,
+                HeapEnd = (byte*)(_firstHeap + HeapBytes),
+                EhFrameHeaderStart = b + header.EhFrameHeaderStart,
+                EhFrameHeaderEnd = b + header.EhFrameHeaderEnd,
+                StackStart = (byte*)_thread.Stack.Limit,
+                StackEnd = (byte*)_thread.Stack.Top,
+            };
+            var text = new StringBuilder();
+            foreach (string argument in Arguments) text.Append(argument).Append('\0');
+            char[] strings = text.ToString().ToCharArray();
+            var argv = new nint[Arguments.Length + 1];
+            int code;
+            fixed (char* s = strings)
+            fixed (nint* v = argv)
+            {
+                for (int i = 0, at = 0; i < Arguments.Length; at += Arguments[i].Length + 1, i++) v[i] = (nint)(s + at);
+                var main = (delegate*<ImageLayout*, int, nint, int>)(b + header.Main);
+                code = main(&layout, Arguments.Length, (nint)v);
+            }
+            End(ProcessState.Exited, code, null);
+        }
+
+        /// <summary>Ends the running process with a status (its exit call). Never returns.</summary>
+        internal static void ExitCurrent(int code)
+        {
+            Current.End(ProcessState.Exited, code, null);
+            Scheduler.Exit();
+        }
+
+        /// <summary>Kills the running process: the kernel and the other processes go on. Never returns.</summary>
+        internal static void KillCurrent(string reason)
+        {
+            Current.End(ProcessState.Killed, -1, reason);
+            Scheduler.Exit();
+        }
+
+        // Gives back everything the process owned (its thread's stack goes when the thread has switched away), then
+        // tells whoever waits.
+        private void End(ProcessState how, int code, string reason)
+        {
+            if (HasEnded) return;
+            FlushOutput();
+            ExitCode = code;
+            KillReason = reason;
+            foreach ((ulong address, ulong count) in _frames) Frames.Free(address, count);
+            _frames.Clear();
+            HeapBytes = 0;
+            if (how == ProcessState.Killed)
+                KernelConsole.WriteLine("kernel: process " + Name + " (pid " + Id.ToString() + ") killed: " + reason);
+            nuint waits = WaitDispatcher.Lock();
+            State = how;
+            WaitDispatcher.WakeWaiters(this);
+            WaitDispatcher.Unlock(waits);
+        }
+
+        /// <summary>More heap for the process's runtime, within its limit; null when the limit or memory says no.</summary>
+        internal void* GrowHeap(nuint minimum, nuint* size)
+        {
+            *size = 0;
+            ulong bytes = Math.Max((ulong)minimum, HeapGrowthStep);
+            bytes = (bytes + FrameAllocator.FrameSize - 1) & ~(FrameAllocator.FrameSize - 1);
+            if (bytes > HeapLimit - HeapBytes) bytes = (ulong)minimum <= HeapLimit - HeapBytes ? HeapLimit - HeapBytes : 0;
+            bytes &= ~(FrameAllocator.FrameSize - 1);
+            if (bytes == 0 || bytes < (ulong)minimum) return null;
+            ulong address = AllocateFrames(bytes);
+            if (address == 0) return null;
+            HeapBytes += bytes;
+            *size = (nuint)bytes;
+            return (void*)address;
+        }
+
+        private ulong AllocateFrames(ulong bytes)
+        {
+            ulong count = bytes / FrameAllocator.FrameSize;
+            ulong address = Frames.Allocate(count);
+            if (address != 0) _frames.Add((address, count));
+            return address;
+        }
+
+        /// <summary>Console output, a line at a time, each line under the process's name.</summary>
+        internal void Write(ReadOnlySpan<char> text)
+        {
+            foreach (char c in text)
+            {
+                if (c == '\n') EmitLine();
+                else _line.Append(c);
+            }
+        }
+
+        private void FlushOutput()
+        {
+            if (_line.Length > 0) EmitLine();
+        }
+
+        private void EmitLine()
+        {
+            KernelConsole.Write("[" + Name + "] " + _line.ToString() + "\n");
+            _line.Clear();
+        }
+
+        internal override bool CanAcquire(Thread waiter) => HasEnded;
+
+        internal override void Acquire(Thread waiter) { }
+    }
+}

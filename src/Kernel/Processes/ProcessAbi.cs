@@ -1,0 +1,71 @@
+// The kernel's side of the process ABI: every entry point a process image may import (src/Sip/Abi/Imports.inc), by
+// name. The loader binds each import slot to one of these; a call from a process is an indirect call, nothing more,
+// because processes run verified code in ring 0 in the kernel's address space (Singularity's design). Entries that
+// mean the same for a process as for the kernel's own runtime are shared with RuntimeHostExports; the rest act on
+// the calling process. None may throw: there is no kernel frame above a process's code to catch it.
+using System;
+using System.Collections.Generic;
+using Helios.Kernel.Diagnostics;
+
+namespace Helios.Kernel.Processes
+{
+    public static unsafe class ProcessAbi
+    {
+        private static Dictionary<string, nint> s_exports;
+
+        /// <summary>The entry point of that name, or 0.</summary>
+        public static nint Lookup(string name)
+        {
+            s_exports ??= Build();
+            return s_exports.TryGetValue(name, out nint entry) ? entry : 0;
+        }
+
+        /// <summary>Every name a process may import.</summary>
+        public static IEnumerable<string> Names
+        {
+            get
+            {
+                s_exports ??= Build();
+                return s_exports.Keys;
+            }
+        }
+
+        private static Dictionary<string, nint> Build() => new Dictionary<string, nint>
+        {
+            // The process's life and its console.
+            ["helios_host_fail_fast"] = (nint)(delegate*<char*, int, void>)&FailFast,
+            ["helios_host_unhandled_exception"] = (nint)(delegate*<char*, int, void>)&UnhandledException,
+            ["helios_host_write"] = (nint)(delegate*<char*, int, void>)&Write,
+            ["helios_host_exit"] = (nint)(delegate*<int, void>)&Exit,
+            ["helios_host_process_id"] = (nint)(delegate*<int>)&RuntimeHostExports.ProcessId,
+            // Memory.
+            ["helios_host_grow_heap"] = (nint)(delegate*<nuint, nuint*, void*>)&GrowHeap,
+            // Threads and synchronisation.
+            ["helios_host_critical_enter"] = (nint)(delegate*<nuint>)&RuntimeHostExports.EnterCritical,
+            ["helios_host_critical_leave"] = (nint)(delegate*<nuint, void>)&RuntimeHostExports.LeaveCritical,
+            ["helios_host_thread_id"] = (nint)(delegate*<int>)&RuntimeHostExports.CurrentThreadId,
+            ["helios_host_yield"] = (nint)(delegate*<void>)&RuntimeHostExports.Yield,
+            ["helios_host_wait_on_address"] = (nint)(delegate*<long*, long, long, bool>)&RuntimeHostExports.WaitOnAddress,
+            ["helios_host_wake_address"] = (nint)(delegate*<long*, void>)&RuntimeHostExports.WakeAddress,
+            // Time.
+            ["helios_host_timestamp"] = (nint)(delegate*<long>)&RuntimeHostExports.Timestamp,
+            ["helios_host_timestamp_frequency"] = (nint)(delegate*<long>)&RuntimeHostExports.TimestampFrequency,
+        };
+
+        // A fail-fast includes the runtime running out of heap within the process's limit.
+        private static void FailFast(char* message, int length)
+            => Process.KillCurrent("fail fast: " + (length > 0 ? new string(message, 0, length) : "(no message)"));
+
+        private static void UnhandledException(char* text, int length)
+            => Process.KillCurrent("unhandled exception: " + new string(text, 0, length));
+
+        private static void Write(char* text, int length)
+        {
+            if (length > 0) Process.Current.Write(new ReadOnlySpan<char>(text, length));
+        }
+
+        private static void Exit(int status) => Process.ExitCurrent(status);
+
+        private static void* GrowHeap(nuint minimumSize, nuint* size) => Process.Current.GrowHeap(minimumSize, size);
+    }
+}

@@ -1,0 +1,22 @@
+// Where a process begins. The kernel's loader relocates the image, binds its imports and calls helios_process_main on
+// the process's main thread with the image's layout and arguments; it returns Main's result as the exit code.
+using System.Runtime;
+using System.Runtime.CompilerServices;
+using Internal.Runtime;
+
+namespace Helios.Sip
+{
+    internal static unsafe class ProcessEntry
+    {
+        [RuntimeExport("helios_process_main")]
+        private static int Main(ImageLayout* layout, int argc, nint argv)
+        {
+            Startup.Initialize(in *layout);         // this process's heap, statics, module initializers
+            return ManagedMain(argc, argv);         // library initializers, arguments, Main
+        }
+
+        // ilc's entry of an executable image (StartupCodeMain): argv is what StartupCodeHelpers reads.
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("__managed__Main")]
+        private static extern int ManagedMain(int argc, nint argv);
+    }
+}

@@ -55,6 +55,7 @@ internal static class BootCommand
             {
                 var options = new QemuOptions(isa, paths.Image(config, isa, imageName))
                 {
+                    Bundle = RepoPaths.BundleBeside(paths.Image(config, isa, imageName)),
                     Cpus = parse.GetValue(smp),
                     MemoryMiB = (int)MemorySize.ParseMiB(parse.GetValue(mem)!)!.Value,
                     KernelArguments = KernelCommandLine(parse.GetValue(run), parse.GetValue(kernelArgs) ?? []),

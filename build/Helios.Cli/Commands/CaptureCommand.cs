@@ -49,6 +49,7 @@ internal static class CaptureCommand
             Isa isa = IsaNames.Parse(parse.GetValue(arch)!);
             var options = new QemuOptions(isa, paths.Image(config, isa, RepoPaths.KernelImage))
             {
+                Bundle = RepoPaths.BundleBeside(paths.Image(config, isa, RepoPaths.KernelImage)),
                 Cpus = parse.GetValue(smp),
                 MemoryMiB = (int)MemorySize.ParseMiB(parse.GetValue(mem)!)!.Value,
                 KernelArguments = "bootinfo.dump capture",

@@ -18,6 +18,7 @@ public static class BenchmarkMachine
     /// <summary>The benchmark configuration for an image; callers add the kernel command line, initrd and timeout.</summary>
     public static QemuOptions Options(Isa isa, string image) => new(isa, image)
     {
+        Bundle = RepoPaths.BundleBeside(image),
         Cpus = Cpus,
         MemoryMiB = MemoryMiB,
         DeterministicTiming = true,

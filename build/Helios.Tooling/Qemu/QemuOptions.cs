@@ -45,9 +45,9 @@ public sealed record QemuOptions(Isa Isa, string Image)
 
     /// <summary>
     /// The boot bundle (apps and manifests), placed in guest RAM by QEMU's loader device at BundleAddress; the command
-    /// line gets "bundle=address,length" so the kernel finds it. By default the bundle beside the image, if any.
+    /// line gets "bundle=address,length" so the kernel finds it (RepoPaths.BundleBeside finds the build's).
     /// </summary>
-    public string? Bundle { get; init; } = RepoPaths.BundleBeside(Image);
+    public string? Bundle { get; init; }
 
     /// <summary>
     /// Where the bundle goes: 48 MiB into RAM, above each kernel image and its 32 MiB early heap (MinimumMemoryMiB

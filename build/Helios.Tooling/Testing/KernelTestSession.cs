@@ -40,6 +40,7 @@ public sealed class KernelTestSession
 
     public QemuOptions Options(Isa isa, string? filter) => new(isa, _paths.Image(_configuration, isa, RepoPaths.KernelTestImage))
     {
+        Bundle = RepoPaths.BundleBeside(_paths.Image(_configuration, isa, RepoPaths.KernelTestImage)),
         Cpus = Cpus,
         MemoryMiB = MemoryMiB,
         KernelArguments = Expectations(isa) + (filter is null ? "" : " test=" + filter),

@@ -25,7 +25,14 @@ namespace Helios.Kernel.Interrupts
             else ((delegate*<int, void>)handler)(interrupt);
         }
 
-        /// <summary>After the controller is acknowledged, still masked: a tick may have asked for a switch.</summary>
-        public static void Finish() => Scheduler.PreemptIfNeeded();
+        /// <summary>
+        /// After the controller is acknowledged, still masked: a process that was asked to die and was interrupted in
+        /// its own code (so the kernel holds nothing on its behalf) dies here; else a tick may have asked for a switch.
+        /// </summary>
+        public static void Finish(ulong interruptedIp)
+        {
+            Processes.Process.DieIfKilled(interruptedIp);
+            Scheduler.PreemptIfNeeded();
+        }
     }
 }

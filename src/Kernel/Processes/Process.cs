@@ -129,6 +129,33 @@ namespace Helios.Kernel.Processes
             End(ProcessState.Exited, code, null);
         }
 
+        /// <summary>
+        /// Kills the process. One not started ends now; a running one ends the next time it runs its own code (at an
+        /// interrupt or on return from a kernel call); Wait tells when.
+        /// </summary>
+        public void Kill(string reason = "killed")
+        {
+            if (State == ProcessState.Created)
+            {
+                End(ProcessState.Killed, -1, reason);
+                return;
+            }
+            _killReason = reason;
+            System.Threading.Volatile.Write(ref _killRequested, true);
+        }
+
+        private bool _killRequested;
+        private string _killReason;
+
+        /// <summary>From an interrupt or a kernel call of the running process: if it was killed, it ends here.</summary>
+        internal static void DieIfKilled(ulong interruptedIp)
+        {
+            Process process = Current;
+            if (process is null || !System.Threading.Volatile.Read(ref process._killRequested) || process.HasEnded) return;
+            if (interruptedIp != 0 && !process.ContainsCode(interruptedIp)) return;
+            KillCurrent(process._killReason);
+        }
+
         /// <summary>Ends the running process with a status (its exit call). Never returns.</summary>
         internal static void ExitCurrent(int code)
         {

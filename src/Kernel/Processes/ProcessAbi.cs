@@ -44,8 +44,8 @@ namespace Helios.Kernel.Processes
             ["helios_host_critical_enter"] = (nint)(delegate*<nuint>)&RuntimeHostExports.EnterCritical,
             ["helios_host_critical_leave"] = (nint)(delegate*<nuint, void>)&RuntimeHostExports.LeaveCritical,
             ["helios_host_thread_id"] = (nint)(delegate*<int>)&RuntimeHostExports.CurrentThreadId,
-            ["helios_host_yield"] = (nint)(delegate*<void>)&RuntimeHostExports.Yield,
-            ["helios_host_wait_on_address"] = (nint)(delegate*<long*, long, long, bool>)&RuntimeHostExports.WaitOnAddress,
+            ["helios_host_yield"] = (nint)(delegate*<void>)&Yield,
+            ["helios_host_wait_on_address"] = (nint)(delegate*<long*, long, long, bool>)&WaitOnAddress,
             ["helios_host_wake_address"] = (nint)(delegate*<long*, void>)&RuntimeHostExports.WakeAddress,
             // Time.
             ["helios_host_timestamp"] = (nint)(delegate*<long>)&RuntimeHostExports.Timestamp,
@@ -62,6 +62,21 @@ namespace Helios.Kernel.Processes
         private static void Write(char* text, int length)
         {
             if (length > 0) Process.Current.Write(new ReadOnlySpan<char>(text, length));
+            Process.DieIfKilled(0);
+        }
+
+        // The calls that may block: a process killed meanwhile dies on the way back (0: "called from the process").
+        private static void Yield()
+        {
+            RuntimeHostExports.Yield();
+            Process.DieIfKilled(0);
+        }
+
+        private static bool WaitOnAddress(long* address, long expected, long timeoutNanoseconds)
+        {
+            bool woken = RuntimeHostExports.WaitOnAddress(address, expected, timeoutNanoseconds);
+            Process.DieIfKilled(0);
+            return woken;
         }
 
         private static void Exit(int status) => Process.ExitCurrent(status);

@@ -1,5 +1,6 @@
 // Dies the way its first argument says, to show that a fault in a process kills that process only
-// (tests/Helios.Tests/InKernel/ProcessTests.cs, tests/Kernel/Processes). "caught" survives a fault it catches.
+// (tests/Kernel/Processes, tests/Helios.Tests/InKernel/ProcessBootTests.cs). "caught" survives a fault it catches;
+// "spin" runs until it is killed.
 using System;
 using System.Collections.Generic;
 
@@ -40,6 +41,11 @@ namespace Crash
                     while (true) hoard.Add(new byte[64 * 1024]);
                 case "throw":
                     throw new InvalidOperationException("nobody catches this");
+                case "spin":
+                    // Never ends by itself: something must kill it.
+                    ulong spins = 0;
+                    while (args.Length > 0) spins++;
+                    return (int)spins;
                 case "caught":
                     try
                     {
@@ -51,7 +57,7 @@ namespace Crash
                         return 0;
                     }
                 default:
-                    Console.WriteLine("usage: crash null|index|cast|stack|divide|overflow|failfast|oom|throw|caught");
+                    Console.WriteLine("usage: crash null|index|cast|stack|divide|overflow|failfast|oom|throw|spin|caught");
                     return 2;
             }
         }

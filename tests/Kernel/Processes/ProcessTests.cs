@@ -77,6 +77,23 @@ namespace Helios.Kernel.Tests.Processes
         }
 
         [Test]
+        public static void KillEndsAProcessThatNeverStopsByItself()
+        {
+            Process spinner = Apps.Create("crash", new[] { "spin" });
+            spinner.Start();
+            Helios.Kernel.Threading.Thread.Sleep(20_000_000);
+            Assert.Equal(ProcessState.Running, spinner.State);
+            spinner.Kill("killed by the test");
+            Assert.Equal(-1, spinner.Wait());
+            Assert.Equal(ProcessState.Killed, spinner.State);
+            Assert.Equal("killed by the test", spinner.KillReason);
+
+            Process unstarted = Apps.Create("hello");
+            unstarted.Kill();
+            Assert.Equal(ProcessState.Killed, unstarted.State);
+        }
+
+        [Test]
         public static void AnAppThatIsNotInTheBundleIsAClearError()
         {
             var e = Assert.Throws<ProcessImageException>(() => Apps.Create("no-such-app"));

@@ -37,7 +37,7 @@ namespace Helios.Kernel.Arch.Arm64
             ulong type = vectorIndex & 3;
             if (type == 1)
             {
-                Interrupt();
+                Interrupt(frame->Elr);
                 return;
             }
             uint ec = (uint)(frame->Esr >> 26) & 0x3F;
@@ -65,7 +65,7 @@ namespace Helios.Kernel.Arch.Arm64
         private const uint AlignmentFault = 0x21;
 
         // Every pending interrupt: acknowledge, run its handler, end it; then maybe switch threads.
-        private static void Interrupt()
+        private static void Interrupt(ulong interruptedIp)
         {
             while (true)
             {
@@ -75,7 +75,7 @@ namespace Helios.Kernel.Arch.Arm64
                 InterruptDispatcher.Dispatch(id);
                 Gic.EndOfInterrupt(acknowledged);
             }
-            InterruptDispatcher.Finish();
+            InterruptDispatcher.Finish(interruptedIp);
         }
 
         private static TrapKind KindOf(uint ec, ulong esr) => ec switch

@@ -74,7 +74,7 @@ namespace Helios.Kernel.Arch.X64
             ulong vector = frame->Vector;
             if (vector >= FirstInterruptVector)
             {
-                Interrupt((int)vector);
+                Interrupt((int)vector, frame->Rip);
                 return;
             }
             bool pageFault = vector == 14;
@@ -100,12 +100,12 @@ namespace Helios.Kernel.Arch.X64
         private const ulong FirstInterruptVector = 32;
 
         // Device, timer and IPI interrupts: from the local APIC, except spurious ones and the masked PICs' strays.
-        private static void Interrupt(int vector)
+        private static void Interrupt(int vector, ulong interruptedIp)
         {
             if (vector == LocalApic.SpuriousVector || (vector >= Pic.FirstVector && vector < Pic.FirstVector + 16)) return;
             InterruptDispatcher.Dispatch(vector);
             LocalApic.EndOfInterrupt();
-            InterruptDispatcher.Finish();
+            InterruptDispatcher.Finish(interruptedIp);
         }
 
         private static TrapKind KindOf(ulong vector) => vector switch

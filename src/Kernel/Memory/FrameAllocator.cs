@@ -202,6 +202,40 @@ namespace Helios.Kernel.Memory
 
             public void Clear(ulong i) => _bitmap[i >> 6] &= ~(1UL << (int)(i & 63));
 
+            // The first frame in use in [from, to), or ulong.MaxValue when all are free.
+            private ulong FirstSet(ulong from, ulong to)
+            {
+                ulong i = from;
+                while (i < to)
+                {
+                    ulong bits = _bitmap[i >> 6] >> (int)(i & 63);
+                    if (bits != 0)
+                    {
+                        ulong used = i + (ulong)BitOperations.TrailingZeroCount(bits);
+                        return used < to ? used : ulong.MaxValue;
+                    }
+                    i = ((i >> 6) + 1) << 6;
+                }
+                return ulong.MaxValue;
+            }
+
+            // The first free frame in [from, to), or ulong.MaxValue.
+            private ulong FirstClear(ulong from, ulong to)
+            {
+                ulong i = from;
+                while (i < to)
+                {
+                    ulong bits = ~_bitmap[i >> 6] >> (int)(i & 63);
+                    if (bits != 0)
+                    {
+                        ulong free = i + (ulong)BitOperations.TrailingZeroCount(bits);
+                        return free < to ? free : ulong.MaxValue;
+                    }
+                    i = ((i >> 6) + 1) << 6;
+                }
+                return ulong.MaxValue;
+            }
+
             public bool TryFind(ulong count, ulong align, out ulong first)
             {
                 first = 0;
@@ -215,19 +249,22 @@ namespace Helios.Kernel.Memory
                     }
                     return false;
                 }
-                // Contiguous runs: the frame index must be aligned in physical terms.
+                // Contiguous runs: the frame index must be aligned in physical terms. Whole words of the bitmap are
+                // skipped or accepted at once, so a search costs words, not frames.
                 ulong alignMask = align - 1;
-                ulong start = ((Base >> FrameShift) + alignMask & ~alignMask) - (Base >> FrameShift);
+                ulong physicalBase = Base >> FrameShift;
+                ulong start = (physicalBase + alignMask & ~alignMask) - physicalBase;
                 while (start + count <= Frames)
                 {
-                    ulong i = start;
-                    while (i < start + count && !IsSet(i)) i++;
-                    if (i == start + count)
+                    ulong firstUsed = FirstSet(start, start + count);
+                    if (firstUsed == ulong.MaxValue)
                     {
                         first = start;
                         return true;
                     }
-                    start = ((Base >> FrameShift) + i + 1 + alignMask & ~alignMask) - (Base >> FrameShift);
+                    ulong nextFree = FirstClear(firstUsed, Frames);
+                    if (nextFree == ulong.MaxValue) break;
+                    start = (physicalBase + nextFree + alignMask & ~alignMask) - physicalBase;
                 }
                 return false;
             }

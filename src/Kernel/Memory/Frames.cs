@@ -34,10 +34,20 @@ namespace Helios.Kernel.Memory
         /// <summary>count contiguous zeroed frames (preferably in domain), or 0 when memory is exhausted.</summary>
         public static ulong Allocate(ulong count = 1, int domain = 0, ulong alignFrames = 1)
         {
+            ulong address = AllocateUncleared(count, domain, alignFrames);
+            if (address != 0) new Span<byte>((void*)address, checked((int)(count * FrameAllocator.FrameSize))).Clear();
+            return address;
+        }
+
+        /// <summary>
+        /// Like Allocate, but the frames keep what they held: for callers that overwrite or clear every byte before
+        /// anything reads it (a process image; a heap region, whose runtime clears each object it hands out).
+        /// </summary>
+        public static ulong AllocateUncleared(ulong count = 1, int domain = 0, ulong alignFrames = 1)
+        {
             nuint state = s_lock.AcquireIrqSave();
             bool found = s_allocator.TryAllocate(count, out ulong address, domain, alignFrames);
             s_lock.ReleaseIrqRestore(state);
-            if (found) new Span<byte>((void*)address, checked((int)(count * FrameAllocator.FrameSize))).Clear();
             return found ? address : 0;
         }
 

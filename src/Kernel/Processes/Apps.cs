@@ -14,6 +14,17 @@ namespace Helios.Kernel.Processes
         private static int s_length;
         private static List<BundleFile> s_files = new List<BundleFile>();
 
+        // Each app is read, checked and bound once; every process of it is loaded from this.
+        private sealed class App
+        {
+            public BundleFile File;
+            public ProcessImage Image;
+            public nint[] Slots;
+            public ApplicationManifest Manifest;
+        }
+
+        private static readonly Dictionary<string, App> s_apps = new Dictionary<string, App>();
+
         /// <summary>Where the command line says the bundle is ("bundle=0x...,length"), checked against usable RAM.</summary>
         public static bool TryLocate(BootInfo boot, out ulong address, out ulong length)
         {
@@ -69,14 +80,28 @@ namespace Helios.Kernel.Processes
         /// </summary>
         public static Process Create(string name, string[] arguments = null)
         {
-            BundleFile? image = BootBundle.Find(s_files, "apps/" + name + ".elf");
-            BundleFile? manifestFile = BootBundle.Find(s_files, "apps/" + name + ".manifest");
-            if (image is not BundleFile imageFile || manifestFile is not BundleFile manifestBlob)
-                throw new ProcessImageException(name + ": no such app in the boot bundle" + (HasBundle ? "" : " (there is no boot bundle)"));
-            if (!ManifestBlobReader.TryRead(Bundle.Slice(manifestBlob.Offset, manifestBlob.Length), out ApplicationManifest manifest, out string error))
-                throw new ProcessImageException(name + ".manifest: " + error);
-            arguments ??= manifest.Arguments.ToArray();
-            return ProcessLoader.Load(name, Bundle.Slice(imageFile.Offset, imageFile.Length), manifest, arguments);
+            App app = Find(name);
+            arguments ??= app.Manifest.Arguments.ToArray();
+            return ProcessLoader.Load(name, Bundle.Slice(app.File.Offset, app.File.Length), app.Image, app.Slots, app.Manifest, arguments);
+        }
+
+        private static App Find(string name)
+        {
+            lock (s_apps)
+            {
+                if (s_apps.TryGetValue(name, out App known)) return known;
+                BundleFile? image = BootBundle.Find(s_files, "apps/" + name + ".elf");
+                BundleFile? manifestFile = BootBundle.Find(s_files, "apps/" + name + ".manifest");
+                if (image is not BundleFile imageFile || manifestFile is not BundleFile manifestBlob)
+                    throw new ProcessImageException(name + ": no such app in the boot bundle" + (HasBundle ? "" : " (there is no boot bundle)"));
+                if (!ManifestBlobReader.TryRead(Bundle.Slice(manifestBlob.Offset, manifestBlob.Length), out ApplicationManifest manifest, out string error))
+                    throw new ProcessImageException(name + ".manifest: " + error);
+                ProcessImage parsed = ProcessImage.Read(Bundle.Slice(imageFile.Offset, imageFile.Length), name + ".elf",
+                    ProcessImage.MachineOf(Arch.Platform.Current.IsaName == "x86_64"));
+                var app = new App { File = imageFile, Image = parsed, Slots = ProcessLoader.Bind(parsed), Manifest = manifest };
+                s_apps[name] = app;
+                return app;
+            }
         }
 
         private static bool TryParseNumber(string text, out ulong value)

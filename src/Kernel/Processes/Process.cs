@@ -78,7 +78,7 @@ namespace Helios.Kernel.Processes
         {
             if (State != ProcessState.Created) throw new InvalidOperationException("process " + Name + " was already started");
             ulong heap = Math.Min(FirstHeapRegion, HeapLimit);
-            ulong heapStart = heap >= FirstHeapRegion ? AllocateFrames(heap) : 0;
+            ulong heapStart = heap >= FirstHeapRegion ? AllocateFrames(heap) : 0;     // the runtime clears what it hands out
             if (heapStart == 0) throw new InvalidOperationException("process " + Name + ": no memory for its first heap region");
             HeapBytes = heap;
             _firstHeap = heapStart;
@@ -208,7 +208,7 @@ namespace Helios.Kernel.Processes
         private ulong AllocateFrames(ulong bytes)
         {
             ulong count = bytes / FrameAllocator.FrameSize;
-            ulong address = Frames.Allocate(count);
+            ulong address = Frames.AllocateUncleared(count);
             if (address != 0) _frames.Add((address, count));
             return address;
         }

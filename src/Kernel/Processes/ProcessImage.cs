@@ -49,6 +49,7 @@ namespace Helios.Kernel.Processes
 
         public string Name { get; }
 
+        /// <summary>The loadable segments, in ascending order, none overlapping.</summary>
         public List<Segment> Segments { get; }
 
         /// <summary>Bytes from the base to the end of the last segment, in whole pages.</summary>
@@ -101,9 +102,8 @@ namespace Helios.Kernel.Processes
                     throw Bad(name, "a segment lies past the end of the file");
                 if (segment.Address > MaxImageSize || segment.MemorySize > MaxImageSize - segment.Address)
                     throw Bad(name, "a segment lies beyond " + (MaxImageSize >> 20).ToString() + " MiB");
-                foreach (Segment other in segments)
-                    if (segment.Address < other.Address + other.MemorySize && other.Address < segment.Address + segment.MemorySize)
-                        throw Bad(name, "two segments overlap");
+                if (segments.Count > 0 && segment.Address < segments[segments.Count - 1].Address + segments[segments.Count - 1].MemorySize)
+                    throw Bad(name, "its segments overlap or are out of order");
                 segments.Add(segment);
                 size = Math.Max(size, segment.Address + segment.MemorySize);
             }

@@ -1,8 +1,7 @@
-// Loading a process: read and check its image (ProcessImage), place it in frames of its own at any page-aligned
-// base, copy its segments, apply its relocations (each is "base + addend") and bind every import to the kernel's
-// entry point of that name (ProcessAbi). A process image that asks for anything else is refused with a reason.
+// Loading a process: place its image (read and checked once per app by ProcessImage, see Apps) in frames of its own
+// at any page-aligned base, copy its segments and clear the rest, apply its relocations (each is "base + addend") and
+// fill its import slots with the kernel entry points they name (ProcessAbi), bound once per app.
 using System;
-using Helios.Kernel.Arch;
 using Helios.Kernel.Manifests;
 using Helios.Kernel.Memory;
 
@@ -10,23 +9,35 @@ namespace Helios.Kernel.Processes
 {
     public static unsafe class ProcessLoader
     {
-        public static Process Load(string name, ReadOnlySpan<byte> file, ApplicationManifest manifest, string[] arguments)
+        /// <summary>The kernel entry point for each of the image's imports; a name the kernel lacks is refused.</summary>
+        public static nint[] Bind(ProcessImage image)
         {
-            ProcessImage image = ProcessImage.Read(file, name + ".elf", ProcessImage.MachineOf(Platform.Current.IsaName == "x86_64"));
             var slots = new nint[image.Imports.Length];
             for (int i = 0; i < slots.Length; i++)
             {
                 slots[i] = ProcessAbi.Lookup(image.Imports[i]);
                 if (slots[i] == 0) throw new ProcessImageException(image.Name + ": imports " + image.Imports[i] + ", which this kernel does not provide");
             }
+            return slots;
+        }
 
+        public static Process Load(string name, ReadOnlySpan<byte> file, ProcessImage image, nint[] slots, ApplicationManifest manifest, string[] arguments)
+        {
             ulong frames = image.Size / FrameAllocator.FrameSize;
-            ulong imageBase = Frames.Allocate(frames);      // zeroed: the segments' bss needs nothing more
+            ulong imageBase = Frames.AllocateUncleared(frames);
             if (imageBase == 0) throw new ProcessImageException(image.Name + ": no memory to load it (" + (image.Size >> 10).ToString() + " KiB)");
-            foreach (ProcessImage.Segment segment in image.Segments)
-                file.Slice((int)segment.FileOffset, (int)segment.FileSize).CopyTo(new Span<byte>((void*)(imageBase + segment.Address), (int)segment.FileSize));
 
-            // ProcessImage checked every entry: relative, 8-byte aligned, inside the image.
+            // Every byte is written once: the file's part of each segment copied, the rest (bss, gaps) cleared.
+            ulong cursor = 0;
+            foreach (ProcessImage.Segment segment in image.Segments)
+            {
+                Clear(imageBase + cursor, segment.Address - cursor);
+                file.Slice((int)segment.FileOffset, (int)segment.FileSize).CopyTo(new Span<byte>((void*)(imageBase + segment.Address), (int)segment.FileSize));
+                cursor = segment.Address + segment.FileSize;
+            }
+            Clear(imageBase + cursor, image.Size - cursor);
+
+            // ProcessImage checked every entry: relative or none, 8-byte aligned, inside the image.
             var relocations = (ulong*)(imageBase + image.RelocationsAddress);
             for (ulong i = 0; i < image.RelocationCount; i++)
             {
@@ -38,6 +49,11 @@ namespace Helios.Kernel.Processes
             var slot = (nint*)(imageBase + image.Header.ImportSlotsStart);
             for (int i = 0; i < slots.Length; i++) slot[i] = slots[i];
             return new Process(name, manifest, arguments, image, imageBase);
+        }
+
+        private static void Clear(ulong address, ulong length)
+        {
+            if (length > 0) new Span<byte>((void*)address, (int)length).Clear();
         }
     }
 }

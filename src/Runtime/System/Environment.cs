@@ -8,6 +8,9 @@ namespace System
         // One managed thread per image until the kernel's threads come to the runtime.
         public static int CurrentManagedThreadId => 1;
 
+        /// <summary>The process's id (0 in the kernel's own image).</summary>
+        public static int ProcessId => Internal.Runtime.RuntimeHost.ProcessId();
+
         public static void FailFast(string message) => Internal.Runtime.RuntimeHost.FailFast(message);
 
         /// <summary>Ends the process (in the kernel's image: the machine) with an exit code.</summary>

@@ -82,10 +82,7 @@ namespace System
             return new Span<T>(ref Unsafe.Add(ref _reference, start), length);
         }
 
-        public void Clear()
-        {
-            for (int i = 0; i < _length; i++) Unsafe.Add(ref _reference, i) = default;
-        }
+        public void Clear() => MemoryMarshalHelpers.Clear(ref _reference, _length);
 
         public void Fill(T value)
         {

@@ -1,5 +1,6 @@
-// helios bench kernel: boots the kernel benchmark image (bench/Kernel) in the benchmark machine and prints its RESULT
-// lines; with --vs-linux, the Linux comparison's figures beside them with the ratio and the target.
+// helios bench kernel / helios bench sip: boot the benchmark image (bench/Kernel) in the benchmark machine, run one
+// suite of its cases (kernel: threads, waits, interrupts, exceptions; sip: processes, with the boot bundle) and print
+// the RESULT lines; with --vs-linux, the Linux comparison's figures beside them with the ratio and the target.
 using System.CommandLine;
 using Helios.Tooling;
 using Helios.Tooling.Bench;
@@ -10,17 +11,23 @@ namespace Helios.Cli.Commands.Bench;
 
 internal static class KernelBenchCommand
 {
-    public static Command Create()
+    public static Command Create() => Create("kernel", "Boot the kernel benchmarks in the benchmark machine and print the figures",
+        "thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch");
+
+    public static Command CreateSip() => Create("sip", "Boot the process benchmarks (abi_call, process_create_exit) in the benchmark machine and print the figures",
+        "abi_call,process_create_exit");
+
+    private static Command Create(string suite, string description, string caseNames)
     {
         var arch = CommonOptions.Arch(null, allowAll: true);
         var reps = BenchOptions.Reps();
         var timeout = CommonOptions.Timeout(600);
         var vsLinux = new Option<bool>("--vs-linux") { Description = "Also run the Linux comparison and print both side by side" };
-        var cases = new Option<string?>("--cases") { Description = "Only these cases, comma-separated (thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch)" };
+        var cases = new Option<string?>("--cases") { Description = $"Only these cases, comma-separated ({caseNames})" };
         var console = BenchOptions.Console();
         var noBuild = CommonOptions.NoBuild();
         var configuration = CommonOptions.Configuration();
-        var command = new Command("kernel", "Boot the kernel benchmarks in the benchmark machine and print the figures")
+        var command = new Command(suite, description)
         {
             arch, reps, timeout, vsLinux, cases, console, configuration, noBuild,
         };
@@ -36,7 +43,7 @@ internal static class KernelBenchCommand
             bool allGood = true;
             foreach (Isa isa in IsaNames.Expand(parse.GetValue(arch)!))
             {
-                IReadOnlyList<BenchResult>? helios = await RunHeliosAsync(paths, config, isa, parse.GetValue(reps), parse.GetValue(cases),
+                IReadOnlyList<BenchResult>? helios = await RunHeliosAsync(paths, config, isa, suite, parse.GetValue(reps), parse.GetValue(cases),
                     TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(console), cancel);
                 if (helios is null)
                 {
@@ -60,13 +67,13 @@ internal static class KernelBenchCommand
         return command;
     }
 
-    private static async Task<IReadOnlyList<BenchResult>?> RunHeliosAsync(RepoPaths paths, string config, Isa isa, int reps, string? cases,
+    private static async Task<IReadOnlyList<BenchResult>?> RunHeliosAsync(RepoPaths paths, string config, Isa isa, string suite, int reps, string? cases,
         TimeSpan timeout, bool showConsole, CancellationToken cancel)
     {
-        string who = $"helios: kernel {isa.Name()}";
+        string who = $"helios: {suite} {isa.Name()}";
         QemuOptions options = BenchmarkMachine.Options(isa, paths.Image(config, isa, RepoPaths.KernelBenchImage)) with
         {
-            KernelArguments = $"reps={reps}" + (cases is null ? "" : $" bench={cases}"),
+            KernelArguments = $"reps={reps} suite={suite}" + (cases is null ? "" : $" bench={cases}"),
             Timeout = timeout,
         };
         Console.Out.WriteLine($"{who}: {options.CommandLine}");

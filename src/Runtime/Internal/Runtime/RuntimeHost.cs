@@ -59,6 +59,19 @@ namespace Internal.Runtime
         [RuntimeImport("helios_host_wake_address")]
         internal static extern void WakeAddress(long* address);
 
+        // The calling process's id; time as the host's counter and its frequency (Stopwatch).
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_process_id")]
+        internal static extern int ProcessId();
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_timestamp")]
+        internal static extern long Timestamp();
+
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_timestamp_frequency")]
+        internal static extern long TimestampFrequency();
+
         /// <summary>Ends the image with a message. Never returns.</summary>
         public static void FailFast(string message)
         {

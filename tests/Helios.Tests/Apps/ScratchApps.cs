@@ -1,0 +1,64 @@
+// A scratch tree outside the checkout set up like src/Apps (the checkout's SDK and package pins, the app SDK), for
+// tests that build apps the way a user does. Manifests are written into the scratch tree, not manifests/.
+using System.Diagnostics;
+using Xunit;
+
+namespace Helios.Tests.Apps;
+
+internal sealed class ScratchApps : IDisposable
+{
+    public ScratchApps()
+    {
+        string root = TestData.Repo.Root;
+        // Outside the checkout: the SDK leaves sources under artifacts/ out of a build.
+        Root = Path.Combine(Path.GetTempPath(), "helios-apps-" + Guid.NewGuid().ToString("n")[..8]);
+        Apps = Path.Combine(Root, "Apps");
+        Directory.CreateDirectory(Apps);
+        File.Copy(Path.Combine(root, "global.json"), Path.Combine(Root, "global.json"));
+        File.Copy(Path.Combine(root, "Directory.Packages.props"), Path.Combine(Root, "Directory.Packages.props"));
+        File.WriteAllText(Path.Combine(Apps, "Directory.Build.props"), $"""
+            <Project>
+              <Import Project="{root}/Directory.Build.props" />
+              <Import Project="$(HeliosRoot)build/Helios.App.props" />
+              <PropertyGroup><HeliosManifest>{Apps}/$(MSBuildProjectName.ToLowerInvariant()).manifest.xml</HeliosManifest></PropertyGroup>
+            </Project>
+            """);
+        File.WriteAllText(Path.Combine(Apps, "Directory.Build.targets"), $"""
+            <Project>
+              <Import Project="{root}/Directory.Build.targets" />
+              <Import Project="$(HeliosRoot)build/Helios.App.targets" />
+            </Project>
+            """);
+    }
+
+    public string Root { get; }
+
+    /// <summary>Where app projects go (its Directory.Build.* make them Helios apps).</summary>
+    public string Apps { get; }
+
+    public void Dispose() => Directory.Delete(Root, recursive: true);
+
+    /// <summary>Runs a program in the checkout; returns its exit code and output.</summary>
+    public static (int ExitCode, string Output) Run(string program, params string[] args)
+    {
+        var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = TestData.Repo.Root };
+        foreach (string arg in args) start.ArgumentList.Add(arg);
+        using var process = Process.Start(start)!;
+        Task<string> error = process.StandardError.ReadToEndAsync();
+        string output = process.StandardOutput.ReadToEnd() + error.Result;
+        if (!process.WaitForExit(300_000))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"{program} {string.Join(" ", args)} did not finish in 300 s");
+        }
+        return (process.ExitCode, output);
+    }
+
+    /// <summary>Runs a program that must succeed.</summary>
+    public static string Succeed(string program, params string[] args)
+    {
+        (int code, string output) = Run(program, args);
+        Assert.True(code == 0, $"{program} {string.Join(" ", args)} failed:\n{output}");
+        return output;
+    }
+}

@@ -34,8 +34,9 @@ namespace Helios.Kernel
             var memory = new RecordingMemory(new IdentityMappedMemory(platform.BootMappedStart, platform.BootMappedEnd));
             BootInfo boot = platform.ReadBootInfo(memory);
             BootInfo = boot;
-            if (Apps.TryLocate(boot, out ulong bundle, out ulong bundleLength))
-                boot.Reserved.Add(new ReservedRange(bundle, bundleLength, "boot bundle"));
+            ulong kernelStart = (ulong)layout->ImageStart, kernelEnd = (ulong)layout->HeapEnd;
+            if (Apps.TryLocate(boot, kernelStart, kernelEnd, out ulong bundle, out ulong bundleLength))
+                boot.Reserved.Add(new ReservedRange(bundle, bundleLength, "boot bundle"));  // the apps, where QEMU put them
             if (new CommandLine(boot.CommandLine).HasFlag("bootinfo.dump"))
                 memory.Dump(platform.BootInformationAddress, KernelConsole.WriteLine);
             // The image and its early heap must be in usable RAM: they are in use already.
@@ -52,7 +53,7 @@ namespace Helios.Kernel
             Processor.EnableInterrupts();
             Smp.StartSecondaries(platform);                 // the other CPUs join from their idle loops
             Banner.Print(platform, boot);
-            Apps.Open(boot);                                // the boot bundle's apps
+            Apps.Open(boot, kernelStart, kernelEnd);        // the boot bundle's table of contents
 
             KernelExit.Exit(Payload(boot));
         }

@@ -6,13 +6,13 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>
     /// The least memory an image boots in. Each linker script puts a 32 MiB early heap right after the image: on x86_64
     /// the image starts at 1 MiB and q35 keeps the top 128 KiB of RAM for firmware; on arm64 it starts 2 MiB into RAM
-    /// (the device tree comes first). Today the heap ends near 34 MiB on both; the boot bundle follows at 48 MiB, with
-    /// 16 MiB of room (tests/Helios.Tests/Cli/MemoryLimitTests checks that every image and bundle fits).
+    /// (the device tree comes first). Today the heap ends near 34 MiB on both; the boot bundle goes at the top of RAM
+    /// (tests/Helios.Tests/Cli/MemoryLimitTests checks that every image fits, with room for the bundle).
     /// </summary>
     public static int MinimumMemoryMiB(Isa isa) => isa switch
     {
-        Isa.X86_64 => 64,
-        Isa.Arm64 => 64,
+        Isa.X86_64 => 48,
+        Isa.Arm64 => 48,
         _ => throw new ArgumentOutOfRangeException(nameof(isa)),
     };
 
@@ -50,12 +50,16 @@ public sealed record QemuOptions(Isa Isa, string Image)
     public string? Bundle { get; init; }
 
     /// <summary>
-    /// Where the bundle goes: 48 MiB into RAM, above each kernel image and its 32 MiB early heap (MinimumMemoryMiB
-    /// counts it in).
+    /// Where the bundle goes: at the very top of the RAM below 4 GiB (on x86_64 below the 128 KiB q35's firmware keeps
+    /// there), page aligned, so that the kernel's free memory stays one run below it.
     /// </summary>
-    public static ulong BundleAddress(Isa isa) => (isa == Isa.X86_64 ? 0UL : 0x4000_0000UL) + BundleOffsetMiB * 1024 * 1024;
-
-    public const int BundleOffsetMiB = 48;
+    public ulong BundleAddress(long bundleBytes)
+    {
+        // q35 keeps RAM below 4 GiB only up to 2 GiB when it has 2.75 GiB or more; the rest goes above 4 GiB.
+        ulong lowRamMiB = Isa == Isa.X86_64 && MemoryMiB >= 2816 ? 2048UL : (ulong)MemoryMiB;
+        ulong top = Isa == Isa.X86_64 ? (lowRamMiB << 20) - (128UL << 10) : 0x4000_0000UL + (lowRamMiB << 20);
+        return (top - (ulong)bundleBytes) & ~4095UL;
+    }
 
     /// <summary>The command line the kernel sees: KernelArguments, and where the bundle is.</summary>
     public string EffectiveKernelArguments
@@ -63,7 +67,8 @@ public sealed record QemuOptions(Isa Isa, string Image)
         get
         {
             if (Bundle is null) return KernelArguments;
-            string where = $"bundle=0x{BundleAddress(Isa):x},{new FileInfo(Bundle).Length}";
+            long length = new FileInfo(Bundle).Length;
+            string where = $"bundle=0x{BundleAddress(length):x},{length}";
             return KernelArguments.Length == 0 ? where : KernelArguments + " " + where;
         }
     }
@@ -95,7 +100,7 @@ public sealed record QemuOptions(Isa Isa, string Image)
         if (GdbPort is int port) args.AddRange(["-gdb", $"tcp::{port}", "-S"]);
         args.AddRange(["-kernel", Image]);
         if (Initrd is not null) args.AddRange(["-initrd", Initrd]);
-        if (Bundle is not null) args.AddRange(["-device", $"loader,file={Bundle},addr=0x{BundleAddress(Isa):x},force-raw=on"]);
+        if (Bundle is not null) args.AddRange(["-device", $"loader,file={Bundle},addr=0x{BundleAddress(new FileInfo(Bundle).Length):x},force-raw=on"]);
         string kernelArguments = EffectiveKernelArguments;
         if (kernelArguments.Length > 0) args.AddRange(["-append", kernelArguments]);
         return args;

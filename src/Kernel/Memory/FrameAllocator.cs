@@ -58,6 +58,17 @@ namespace Helios.Kernel.Memory
 
         public ulong FreeFramesIn(int domain) => _freeByDomain[domain];
 
+        /// <summary>The longest run of free frames: the most one contiguous allocation can get.</summary>
+        public ulong LargestFreeRun
+        {
+            get
+            {
+                ulong largest = 0;
+                foreach (FrameRun run in _runs) largest = Math.Max(largest, run.LargestFree());
+                return largest;
+            }
+        }
+
         /// <summary>
         /// Allocates count contiguous frames aligned to alignFrames frames (a power of two), in domain if it has them,
         /// else in any domain unless strict. Returns false when no such run is free.
@@ -234,6 +245,19 @@ namespace Helios.Kernel.Memory
                     i = ((i >> 6) + 1) << 6;
                 }
                 return ulong.MaxValue;
+            }
+
+            public ulong LargestFree()
+            {
+                ulong largest = 0, start = FirstClear(0, Frames);
+                while (start != ulong.MaxValue)
+                {
+                    ulong end = FirstSet(start, Frames);
+                    if (end == ulong.MaxValue) end = Frames;
+                    largest = Math.Max(largest, end - start);
+                    start = end < Frames ? FirstClear(end, Frames) : ulong.MaxValue;
+                }
+                return largest;
             }
 
             public bool TryFind(ulong count, ulong align, out ulong first)

@@ -64,6 +64,18 @@ namespace Helios.Kernel.Memory
             }
         }
 
+        /// <summary>The longest run of free frames (fragmentation limits a contiguous allocation to this).</summary>
+        public static ulong LargestFreeRun
+        {
+            get
+            {
+                nuint state = s_lock.AcquireIrqSave();
+                ulong largest = s_allocator.LargestFreeRun;
+                s_lock.ReleaseIrqRestore(state);
+                return largest;
+            }
+        }
+
         public static ulong FreeFrames
         {
             get

@@ -25,8 +25,11 @@ namespace Helios.Kernel.Processes
 
         private static readonly Dictionary<string, App> s_apps = new Dictionary<string, App>();
 
-        /// <summary>Where the command line says the bundle is ("bundle=0x...,length"), checked against usable RAM.</summary>
-        public static bool TryLocate(BootInfo boot, out ulong address, out ulong length)
+        /// <summary>
+        /// Where the command line says the bundle is ("bundle=0x...,length"), checked to be in usable RAM and clear of
+        /// the kernel's image and early heap [kernelStart, kernelEnd).
+        /// </summary>
+        public static bool TryLocate(BootInfo boot, ulong kernelStart, ulong kernelEnd, out ulong address, out ulong length)
         {
             address = length = 0;
             string value = new CommandLine(boot.CommandLine).GetValue("bundle");
@@ -34,6 +37,8 @@ namespace Helios.Kernel.Processes
             int comma = value.IndexOf(',');
             if (comma < 0 || !TryParseNumber(value.Substring(0, comma), out address) || !TryParseNumber(value.Substring(comma + 1), out length) || length == 0)
                 throw new BootInfoException("bundle=" + value + ": expected bundle=<address>,<length>");
+            if (address < kernelEnd && kernelStart < address + length)
+                throw new BootInfoException("bundle=" + value + ": the boot bundle overlaps the kernel image (give the machine more memory)");
             foreach (MemoryRegion region in boot.Memory)
                 if (region.Kind == MemoryKind.Usable && address >= region.Start && address < region.End && length <= region.End - address)
                     return true;
@@ -41,9 +46,9 @@ namespace Helios.Kernel.Processes
         }
 
         /// <summary>Reads the bundle's table of contents (the command line located it; boot reserved it).</summary>
-        internal static void Open(BootInfo boot)
+        internal static void Open(BootInfo boot, ulong kernelStart, ulong kernelEnd)
         {
-            if (!TryLocate(boot, out ulong address, out ulong length)) return;
+            if (!TryLocate(boot, kernelStart, kernelEnd, out ulong address, out ulong length)) return;
             if (length > int.MaxValue) throw new BootInfoException("the boot bundle is larger than 2 GiB");
             s_bundle = address;
             s_length = (int)length;

@@ -9,7 +9,7 @@ namespace Helios.Tests.Build;
 public sealed class IsolatedCheckout : IDisposable
 {
     private static readonly string[] Files = ["Directory.Build.props", "Directory.Build.targets", "Directory.Packages.props", "global.json", "Helios.sln"];
-    private static readonly string[] Folders = ["build", "src", Path.Combine("tests", "Kernel")];
+    private static readonly string[] Folders = ["build", "src", "manifests", Path.Combine("tests", "Kernel")];
     // Build outputs that may sit in a source folder; the copy makes its own.
     private static readonly string[] Skipped = ["bin", "obj", "artifacts", ".vs"];
 

@@ -33,8 +33,8 @@ public class HeliosCommandTests
     [InlineData("is not a configuration name", "test", "-c", "../Release", "--no-build")]
     [InlineData("is not a size", "capture", "--arch", "x86_64", "--mem", "-5", "--out", "/tmp/x", "--no-build")]
     [InlineData("must be a positive number", "capture", "--arch", "x86_64", "--timeout", "0", "--out", "/tmp/x", "--no-build")]
-    [InlineData("16M is too little for x86_64, which needs at least 40M", "boot", "--arch", "x86_64", "--mem", "16", "--no-build")]
-    [InlineData("is too little for arm64", "boot", "--arch", "all", "--mem", "39M", "--no-build")]
+    [InlineData("16M is too little for x86_64, which needs at least 48M", "boot", "--arch", "x86_64", "--mem", "16", "--no-build")]
+    [InlineData("is too little for arm64", "boot", "--arch", "all", "--mem", "47M", "--no-build")]
     [InlineData("is more than Helios supports (64G)", "capture", "--arch", "arm64", "--mem", "65G", "--out", "/tmp/x", "--no-build")]
     [InlineData("cannot create the directory for /proc/nope/x", "capture", "--arch", "x86_64", "--out", "/proc/nope/x", "--no-build")]
     [InlineData("it is a directory", "capture", "--arch", "x86_64", "--out", "/tmp", "--no-build")]
@@ -55,7 +55,8 @@ public class HeliosCommandTests
         (int code, string output) = Boot("--arch", isa, "--no-build", "--", "from", "the", "tests");
         Assert.True(code == 0, output);
         Assert.Contains($"Helios kernel for {isa}", output);
-        Assert.Contains("command line: \"from the tests\"", output);
+        // The words after --, then where the boot bundle is.
+        Assert.Matches("command line: \"from the tests bundle=0x[0-9a-f]+,[0-9]+\"", output);
         Assert.Matches($@"helios: {isa}: kernel exited with code 0 \(\d+\.\d\d s; first output after \d+ ms\)", output);
     }
 

@@ -124,4 +124,38 @@ public class FrameAllocatorTests
         Assert.False(frames.TryAllocate(2, out _));
         Assert.True(frames.TryAllocate(1, out _));
     }
+
+    // Contiguous runs are found across used stretches of any length and at any bit position, and the largest free
+    // run is what one allocation can get; checked against a plain model of the bitmap.
+    [Fact]
+    public void ContiguousRunsAreFoundAcrossFragmentation()
+    {
+        var random = new Random(7);
+        for (int trial = 0; trial < 200; trial++)
+        {
+            var frames = Make(1 * MiB, 1 * MiB + 700 * Frame);
+            var used = new bool[700];
+            var held = new List<ulong>();
+            for (int i = 0; i < 400; i++)
+            {
+                if (!frames.TryAllocate(1, out ulong one)) break;
+                held.Add(one);
+            }
+            foreach (ulong address in held)
+                if (random.Next(3) == 0) frames.Free(address, 1);
+            for (int f = 0; f < 700; f++) used[f] = frames.IsInUse(1 * MiB + (ulong)f * Frame);
+            ulong largest = 0, current = 0;
+            foreach (bool u in used)
+            {
+                current = u ? 0 : current + 1;
+                largest = Math.Max(largest, current);
+            }
+            Assert.Equal(largest, frames.LargestFreeRun);
+            Assert.False(frames.TryAllocate(largest + 1, out _));
+            ulong want = 1 + (ulong)random.Next((int)largest);
+            Assert.True(frames.TryAllocate(want, out ulong run), $"no run of {want} although the largest is {largest}");
+            int first = (int)((run - 1 * MiB) / Frame);
+            for (int f = first; f < first + (int)want; f++) Assert.False(used[f], $"frame {f} was in use");
+        }
+    }
 }

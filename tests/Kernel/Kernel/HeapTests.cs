@@ -92,17 +92,17 @@ namespace Helios.Kernel.Tests.Kernel
         [ExpectPanic("HELIOS-PANIC fail fast: Out of memory: the heap cannot satisfy an allocation of 32 bytes")]
         public static void RunningOutOfMemoryIsReported()
         {
-            // Until the frame allocator cannot give the heap another step (2 MiB): big arrays, then small ones.
-            while (FreeBytes >= 8 << 20) s_filler = new byte[(int)Math.Min(FreeBytes / 2, int.MaxValue)];
-            while (FreeBytes >= 2 << 20) s_filler = new byte[64 << 10];
+            // Until the frame allocator cannot give the heap another step (2 MiB, contiguous): big arrays, then small ones.
+            while (LargestRunBytes >= 8 << 20) s_filler = new byte[(int)Math.Min(LargestRunBytes / 2, int.MaxValue)];
+            while (LargestRunBytes >= 2 << 20) s_filler = new byte[64 << 10];
             ulong free = Heap.FreeBytes;
             if (free >= 24) s_block = new long[(free - 24) / 8];
             s_node = new Node();        // 32 bytes: header, MethodTable, two fields
             Assert.Fail("allocated past the end of memory: " + s_node.Value.ToString());
         }
 
-        // What the frame allocator could still give the heap.
-        private static ulong FreeBytes => Helios.Kernel.Memory.Frames.FreeFrames * Helios.Kernel.Memory.FrameAllocator.FrameSize;
+        // The most the frame allocator could still give the heap at once.
+        private static ulong LargestRunBytes => Helios.Kernel.Memory.Frames.LargestFreeRun * Helios.Kernel.Memory.FrameAllocator.FrameSize;
 
         private static byte[] s_filler;
         private static Node s_node;

@@ -20,9 +20,9 @@ namespace Churn
         public static int Main(string[] args)
         {
             long total = (args.Length > 0 ? long.Parse(args[0]) : 256) << 20;
-            const int liveCount = 4000;
+            const int liveCount = 2000;
 
-            // The live structure: a list of nodes, each with its own payload and label, about 400 KiB in all.
+            // The live structure: a list of nodes, each with its own payload and label, about 300 KiB in all.
             Node head = null;
             for (int i = liveCount - 1; i >= 0; i--)
                 head = new Node { Index = i, Payload = Fill(new byte[40 + i % 64], i), Label = "node " + i.ToString(), Next = head, Check = Sum(i) };

@@ -41,7 +41,10 @@ public class ProcessBootTests
         (int code, string output) = Boot(isa, "--run", "crash", "--", "null");
         Assert.True(code == 0, output);
         Assert.Contains("kernel: process crash (pid 1) killed: unhandled exception: System.NullReferenceException", output);
-        Assert.Contains("at Crash.Program.Walk", output);
+        // The stack trace, innermost first, with the process's own method names.
+        int walk = output.IndexOf("   at Crash.Program.Walk", StringComparison.Ordinal);
+        int main = output.IndexOf("   at Crash.Program.Main", StringComparison.Ordinal);
+        Assert.True(walk > 0 && main > walk, output);
         Assert.Contains("init: crash (pid 1) was killed", output);
     }
 

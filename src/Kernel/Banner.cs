@@ -29,6 +29,8 @@ namespace Helios.Kernel
             text.Append('\n');
             text.Append("  frames: ").Append(Units.Bytes(Frames.FreeFrames * FrameAllocator.FrameSize)).Append(" free\n");
             text.Append("  time:   counter ").Append(Clock.Frequency / 1000).Append(" kHz, tick ").Append(Tick.Frequency).Append(" Hz\n");
+            if (Processes.Apps.HasBundle)
+                text.Append("  apps:   ").Append(string.Join(", ", Processes.Apps.Names)).Append(" (boot bundle, ").Append(Units.Bytes(Processes.Apps.BundleLength)).Append(")\n");
             KernelConsole.Write(text.ToString());
         }
     }

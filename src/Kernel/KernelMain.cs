@@ -52,8 +52,8 @@ namespace Helios.Kernel
             Cpu.Current.Online = true;
             Processor.EnableInterrupts();
             Smp.StartSecondaries(platform);                 // the other CPUs join from their idle loops
-            Banner.Print(platform, boot);
             Apps.Open(boot, kernelStart, kernelEnd);        // the boot bundle's table of contents
+            Banner.Print(platform, boot);
 
             KernelExit.Exit(Payload(boot));
         }

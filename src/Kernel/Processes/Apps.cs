@@ -57,6 +57,8 @@ namespace Helios.Kernel.Processes
 
         public static bool HasBundle => s_bundle != 0;
 
+        public static ulong BundleLength => (ulong)s_length;
+
         private static ReadOnlySpan<byte> Bundle => new ReadOnlySpan<byte>((void*)s_bundle, s_length);
 
         /// <summary>The names of the apps in the bundle.</summary>

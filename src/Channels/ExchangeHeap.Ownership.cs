@@ -25,6 +25,26 @@ namespace Helios.Channels
             }
         }
 
+        /// <summary>
+        /// Gives a block or endpoint from one owner to another outside any channel — what a loader does to hand a new
+        /// process its first endpoints. Returns the new handle; the old one is dead.
+        /// </summary>
+        public ulong Transfer(ulong handle, ExOwner from, ExOwner to)
+        {
+            nuint state = _host.Lock();
+            try
+            {
+                if (!to.IsAlive) throw new ChannelException(to.ToString() + " is dead");
+                if (!IsLive(handle)) throw Dead(handle);
+                int index = ExHandle.SlotOf(handle);
+                return MoveLocked(CheckOwnedLocked(handle, from, SlotAt(index).Kind), to);
+            }
+            finally
+            {
+                _host.Unlock(state);
+            }
+        }
+
         internal ExOwner OwnerById(int id) => _owners[id];
 
         // Moves a live slot to another owner (or in flight when to is null) and returns its new handle.

@@ -12,7 +12,8 @@ namespace Helios.Kernel.Bench
     {
         internal static void Install() => KernelMain.Payload = &Run;
 
-        private static readonly string[] Names = { "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch" };
+        private static readonly string[] Names = { "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch",
+            "channel_roundtrip", "channel_pingpong_2msg" };
 
         private static void RunCase(int index)
         {
@@ -23,6 +24,8 @@ namespace Helios.Kernel.Bench
                 case 2: Cases.TimerInterrupt.Run(); break;
                 case 3: Cases.SchedulerStress.Run(); break;
                 case 4: Cases.ThrowCatch.Run(); break;
+                case 5: Cases.ChannelRoundTrip.Run(); break;
+                case 6: Cases.ChannelPingPong.Run(); break;
             }
         }
 

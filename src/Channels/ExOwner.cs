@@ -19,16 +19,20 @@ namespace Helios.Channels
         public string Name { get; }
 
         /// <summary>False once reclaimed: nothing may be allocated for or sent to a dead owner.</summary>
-        public bool IsAlive { get; internal set; } = true;
+        public bool IsAlive => Alive;
 
         /// <summary>Blocks and endpoints the owner holds now.</summary>
-        public int HandleCount { get; internal set; }
+        public int HandleCount => Handles;
 
         /// <summary>Bytes of the exchange-heap buffers the owner holds now (messages and arrays).</summary>
-        public long Bytes { get; internal set; }
+        public long Bytes => HeldBytes;
 
-        // The owner's slots, linked through the slot table (ExchangeHeap).
+        // The owner's slots, linked through the slot table (ExchangeHeap), and their count and bytes: fields, which
+        // the heap updates under its lock on every send and receive.
         internal int FirstSlot;
+        internal bool Alive = true;
+        internal int Handles;
+        internal long HeldBytes;
 
         public override string ToString() => Name + " (owner " + Id.ToString() + ")";
     }

@@ -16,7 +16,7 @@ namespace Helios.Channels
             nuint state = _host.Lock();
             try
             {
-                owner.IsAlive = false;
+                owner.Alive = false;
                 while (owner.FirstSlot != 0) DestroyLocked(owner.FirstSlot);
             }
             finally
@@ -34,8 +34,8 @@ namespace Helios.Channels
             nuint state = _host.Lock();
             try
             {
-                if (!to.IsAlive) throw new ChannelException(to.ToString() + " is dead");
-                if (!IsLive(handle)) throw Dead(handle);
+                if (!to.Alive) throw new ChannelException(to.ToString() + " is dead");
+                if (!IsLiveLocked(handle)) throw Dead(handle);
                 int index = ExHandle.SlotOf(handle);
                 return MoveLocked(CheckOwnedLocked(handle, from, SlotAt(index).Kind), to);
             }
@@ -52,7 +52,7 @@ namespace Helios.Channels
         {
             ref Slot s = ref SlotAt(index);
             if (s.Owner != Slot.InFlight) UnlinkOwnerLocked(index);
-            System.Threading.Volatile.Write(ref s.Generation, s.Generation + 1);
+            s.Generation++;
             if (to is not null) LinkOwnerLocked(index, to);
             return ExHandle.Make(index, s.Generation);
         }
@@ -74,7 +74,7 @@ namespace Helios.Channels
             for (int i = 0; i < descriptors; i++)
             {
                 ulong handle = *(ulong*)(message + (ulong)WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset);
-                if (handle == 0 || !IsLive(handle)) continue;
+                if (handle == 0 || !IsLiveLocked(handle)) continue;
                 int inner = ExHandle.SlotOf(handle);
                 if (SlotAt(inner).Owner == Slot.InFlight) DestroyLocked(inner);
             }
@@ -88,8 +88,8 @@ namespace Helios.Channels
             s.OwnerNext = owner.FirstSlot;
             if (owner.FirstSlot != 0) SlotAt(owner.FirstSlot).OwnerPrevious = index;
             owner.FirstSlot = index;
-            owner.HandleCount++;
-            owner.Bytes += s.Capacity;
+            owner.Handles++;
+            owner.HeldBytes += s.Capacity;
         }
 
         private void UnlinkOwnerLocked(int index)
@@ -101,8 +101,8 @@ namespace Helios.Channels
             if (s.OwnerNext != 0) SlotAt(s.OwnerNext).OwnerPrevious = s.OwnerPrevious;
             s.OwnerPrevious = s.OwnerNext = 0;
             s.Owner = Slot.InFlight;
-            owner.HandleCount--;
-            owner.Bytes -= s.Capacity;
+            owner.Handles--;
+            owner.HeldBytes -= s.Capacity;
         }
     }
 }

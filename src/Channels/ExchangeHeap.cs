@@ -4,6 +4,7 @@
 // mutation happens under the host's lock; resolving a handle to its memory (the common path) takes no lock: slot
 // pages never move, and a generation read before and after the address makes a concurrent send visible.
 using System;
+using System.Runtime.CompilerServices;
 using System.Threading;
 
 namespace Helios.Channels
@@ -27,20 +28,33 @@ namespace Helios.Channels
         }
 
         /// <summary>The heap channels use (the kernel installs its own at boot).</summary>
-        public static ExchangeHeap Current { get; private set; }
+        public static ExchangeHeap Current
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => s_current;
+        }
 
-        public static void Install(ExchangeHeap heap) => Current = heap ?? throw new ArgumentNullException(nameof(heap));
+        private static ExchangeHeap s_current;
 
-        public ChannelHost Host => _host;
+        public static void Install(ExchangeHeap heap) => s_current = heap ?? throw new ArgumentNullException(nameof(heap));
+
+        public ChannelHost Host
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _host;
+        }
 
         /// <summary>Owner 0: what the kernel itself holds; it never dies.</summary>
         public ExOwner KernelOwner { get; }
 
         /// <summary>Buffers, message blocks and endpoints allocated and not freed, whoever holds them.</summary>
-        public int LiveHandles { get; private set; }
+        public int LiveHandles => _liveHandles;
+
+        private int _liveHandles;
+        private long _liveBytes;
 
         /// <summary>Bytes of the live buffers and message blocks (their size classes' bytes).</summary>
-        public long LiveBytes { get; private set; }
+        public long LiveBytes => _liveBytes;
 
         /// <summary>Pages taken from the host: chunks (kept for reuse) and large blocks.</summary>
         public ulong ReservedPages { get; private set; }
@@ -144,7 +158,27 @@ namespace Helios.Channels
             }
         }
 
-        internal ref Slot SlotAt(int index) => ref _slotPages[index / SlotsPerPage][index % SlotsPerPage];
+        // ilc inlines little on its own here; the hot helpers ask for it.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal ref Slot SlotAt(int index) => ref _slotPages[(uint)index / SlotsPerPage][(uint)index % SlotsPerPage];
+
+        // IsLive for callers holding the lock: nothing changes under it, so plain reads do.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal bool IsLiveLocked(ulong handle)
+        {
+            int index = ExHandle.SlotOf(handle);
+            if (index <= 0 || index >= _slotCount) return false;
+            ref Slot s = ref SlotAt(index);
+            return s.Kind != SlotKind.Free && s.Generation == ExHandle.GenerationOf(handle);
+        }
+
+        // Zeroes a block 8 bytes at a time (blocks are 16-byte aligned; bytes rounded up stays within the capacity).
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void Zero(ulong address, uint bytes)
+        {
+            ulong* p = (ulong*)address;
+            for (uint i = 0, n = (bytes + 7) / 8; i < n; i++) p[i] = 0;
+        }
 
         internal static UseAfterSendException Dead(ulong handle)
             => new UseAfterSendException("exchange-heap handle 0x" + handle.ToString("X") + " is dead: it was sent or freed");
@@ -152,7 +186,7 @@ namespace Helios.Channels
         // Checks that handle is live, of kind, and held by owner; returns its slot.
         internal int CheckOwnedLocked(ulong handle, ExOwner owner, SlotKind kind)
         {
-            if (!IsLive(handle)) throw Dead(handle);
+            if (!IsLiveLocked(handle)) throw Dead(handle);
             int index = ExHandle.SlotOf(handle);
             ref Slot s = ref SlotAt(index);
             if (s.Kind != kind) throw new ChannelException("handle 0x" + handle.ToString("X") + " names " + KindName(s.Kind) + ", not " + KindName(kind));
@@ -173,7 +207,7 @@ namespace Helios.Channels
         // A slot of kind for owner with a zeroed block of bytes (none for an endpoint).
         internal int AllocateLocked(ExOwner owner, SlotKind kind, uint bytes)
         {
-            if (!owner.IsAlive) throw new ChannelException(owner.ToString() + " is dead");
+            if (!owner.Alive) throw new ChannelException(owner.ToString() + " is dead");
             ulong address = 0;
             uint capacity = 0;
             byte sizeClass = 0;
@@ -181,7 +215,7 @@ namespace Helios.Channels
             {
                 sizeClass = SizeClasses.Of(bytes);
                 address = AllocateBlockLocked(sizeClass, bytes, out capacity);
-                if (bytes > 0) new Span<byte>((void*)address, (int)bytes).Clear();
+                Zero(address, bytes);
             }
             int index = TakeSlotLocked();
             ref Slot s = ref SlotAt(index);
@@ -195,8 +229,8 @@ namespace Helios.Channels
             s.Endpoint = null;
             s.Owner = Slot.InFlight;
             LinkOwnerLocked(index, owner);
-            LiveHandles++;
-            LiveBytes += capacity;
+            _liveHandles++;
+            _liveBytes += capacity;
             return index;
         }
 
@@ -205,9 +239,9 @@ namespace Helios.Channels
             ref Slot s = ref SlotAt(index);
             if (s.Owner != Slot.InFlight) UnlinkOwnerLocked(index);
             if (s.Kind != SlotKind.Endpoint) FreeBlockLocked(s.SizeClass, s.Address, s.Capacity);
-            LiveHandles--;
-            LiveBytes -= s.Capacity;
-            Volatile.Write(ref s.Generation, s.Generation + 1);
+            _liveHandles--;
+            _liveBytes -= s.Capacity;
+            s.Generation++;                 // lock-free readers (Resolve) re-read it after the address
             s.Kind = SlotKind.Free;
             s.Address = 0;
             s.Capacity = 0;
@@ -234,7 +268,7 @@ namespace Helios.Channels
             }
             if (_slotPages[page] is null) _slotPages[page] = new Slot[SlotsPerPage];
             SlotAt(index).Generation = 1;
-            Volatile.Write(ref _slotCount, index + 1);
+            Volatile.Write(ref _slotCount, index + 1);      // published after the page exists
             return index;
         }
 

@@ -60,7 +60,7 @@ namespace Helios.Channels
             nuint state = heap.Host.Lock();
             try
             {
-                if (heap.IsLive(_handle)) heap.FreeSlotLocked(ExHandle.SlotOf(_handle));
+                if (heap.IsLiveLocked(_handle)) heap.FreeSlotLocked(ExHandle.SlotOf(_handle));
             }
             finally
             {

@@ -209,6 +209,21 @@ namespace Helios.Channels
             }
         }
 
+        /// <summary>Throws unless handle is a live endpoint of contract on side, held by the caller's owner.</summary>
+        public static void CheckEndpoint(ulong endpoint, ContractInfo contract, byte side)
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            nuint state = heap.Host.Lock();
+            try
+            {
+                ResolveLocked(heap, endpoint, heap.Host.CurrentOwner, contract, side);
+            }
+            finally
+            {
+                heap.Host.Unlock(state);
+            }
+        }
+
         internal static Endpoint ResolveLocked(ExchangeHeap heap, ulong handle, ExOwner owner, ContractInfo contract, byte side)
         {
             int slot = heap.CheckOwnedLocked(handle, owner, SlotKind.Endpoint);

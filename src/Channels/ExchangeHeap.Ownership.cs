@@ -45,6 +45,20 @@ namespace Helios.Channels
             }
         }
 
+        /// <summary>Closes an endpoint owner holds, on its behalf (the kernel cleaning up for a service or process).</summary>
+        public void CloseEndpoint(ulong handle, ExOwner owner)
+        {
+            nuint state = _host.Lock();
+            try
+            {
+                DestroyLocked(CheckOwnedLocked(handle, owner, SlotKind.Endpoint));
+            }
+            finally
+            {
+                _host.Unlock(state);
+            }
+        }
+
         internal ExOwner OwnerById(int id) => _owners[id];
 
         // Moves a live slot to another owner (or in flight when to is null) and returns its new handle.

@@ -61,7 +61,14 @@ namespace Helios.Channels
                 else
                 {
                     uint size = contract.MessageSizes[message];
-                    int slot = heap.AllocateLocked(owner, SlotKind.Message, size);
+                    int slot = ep.TakeSpareLocked(heap, size);
+                    if (slot != 0)
+                    {
+                        ref Slot spare = ref heap.SlotAt(slot);
+                        ExchangeHeap.Zero(spare.Address, size);
+                        spare.ElementCount = size;
+                    }
+                    else slot = heap.AllocateLocked(owner, SlotKind.Message, size);
                     ref Slot s = ref heap.SlotAt(slot);
                     s.MessageIndex = message;
                     unsafe
@@ -121,7 +128,10 @@ namespace Helios.Channels
                                 if (*inner != 0) *inner = heap.MoveLocked(ExHandle.SlotOf(*inner), owner);
                             }
                         }
-                        return new MessageReader(heap, handle, block, arrived);
+                        ep.ReleaseSpareLocked(heap);
+                        ep.Spare = handle;              // freed at the next receive, or reused by the next send
+                        ep.SpareInUse = true;
+                        return new MessageReader(ep, handle, block, arrived);
                     }
                     if (ep.Closed) throw new ChannelClosedException(ep.Describe() + ": this end is closed");
                     if (ep.PeerClosed) throw new ChannelClosedException(ep.Describe() + ": receive on a channel whose peer is closed");

@@ -17,6 +17,8 @@ namespace Helios.Channels
         internal bool Closed;               // this end was closed (by its holder, a violation or reclaim)
         internal bool PeerClosed;           // the other end was
         internal object Signal;
+        internal ulong Spare;               // the last message received here, kept to build this end's next send in
+        internal bool SpareInUse;           // still being read (MessageReader.End clears it)
         internal object WaitList;           // to wait on this endpoint alone
 
         internal Endpoint(ContractInfo contract, byte side)
@@ -44,6 +46,7 @@ namespace Helios.Channels
                     heap.Host.Signal(Peer.Signal);
                 }
             }
+            ReleaseSpareLocked(heap);
             while (Head != 0)
             {
                 int message = Head;
@@ -53,6 +56,25 @@ namespace Helios.Channels
             }
             Tail = 0;
             heap.Host.Signal(Signal);
+        }
+
+        // The spare block belongs to the end's owner; it goes when the end closes or changes hands.
+        internal void ReleaseSpareLocked(ExchangeHeap heap)
+        {
+            if (Spare != 0 && heap.IsLiveLocked(Spare)) heap.FreeSlotLocked(ExHandle.SlotOf(Spare));
+            Spare = 0;
+        }
+
+        // A block for a send of size bytes: the spare when it is free and big enough (a request's block carries
+        // its reply: no allocation in a steady ping-pong), else 0.
+        internal int TakeSpareLocked(ExchangeHeap heap, uint size)
+        {
+            ulong spare = Spare;
+            if (spare == 0 || System.Threading.Volatile.Read(ref SpareInUse) || !heap.IsLiveLocked(spare)) return 0;
+            int slot = ExHandle.SlotOf(spare);
+            if (heap.SlotAt(slot).Capacity < size) return 0;
+            Spare = 0;
+            return slot;
         }
 
         internal void EnqueueLocked(ExchangeHeap heap, int message)

@@ -65,6 +65,7 @@ namespace Helios.Channels
         internal ulong MoveLocked(int index, ExOwner to)
         {
             ref Slot s = ref SlotAt(index);
+            if (s.Kind == SlotKind.Endpoint) s.Endpoint.ReleaseSpareLocked(this);
             if (s.Owner != Slot.InFlight) UnlinkOwnerLocked(index);
             s.Generation++;
             if (to is not null) LinkOwnerLocked(index, to);

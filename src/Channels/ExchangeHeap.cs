@@ -174,7 +174,7 @@ namespace Helios.Channels
 
         // Zeroes a block 8 bytes at a time (blocks are 16-byte aligned; bytes rounded up stays within the capacity).
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static void Zero(ulong address, uint bytes)
+        internal static void Zero(ulong address, uint bytes)
         {
             ulong* p = (ulong*)address;
             for (uint i = 0, n = (bytes + 7) / 8; i < n; i++) p[i] = 0;

@@ -1,18 +1,19 @@
 // A received message, still in place in the exchange heap and now the receiver's: the generated Receive methods read
-// each parameter at its layout offset, take the carried handles (already the receiver's), then End frees the block.
+// each parameter at its layout offset, take the carried handles (already the receiver's), then End hands the block
+// back to the endpoint, which reuses it for its next send or frees it at its next receive or close.
 using System.Runtime.CompilerServices;
 
 namespace Helios.Channels
 {
     public unsafe struct MessageReader
     {
-        private readonly ExchangeHeap _heap;
+        private readonly Endpoint _endpoint;
         private readonly ulong _handle;
         private readonly ulong _block;
 
-        internal MessageReader(ExchangeHeap heap, ulong handle, ulong block, int message)
+        internal MessageReader(Endpoint endpoint, ulong handle, ulong block, int message)
         {
-            _heap = heap;
+            _endpoint = endpoint;
             _handle = handle;
             _block = block;
             Message = message;
@@ -40,7 +41,7 @@ namespace Helios.Channels
         {
             ulong handle = ReadHandle(index);
             if (handle == 0) return 0;
-            ExchangeHeap heap = _heap;
+            ExchangeHeap heap = ExchangeHeap.Current;
             nuint state = heap.Host.Lock();
             try
             {
@@ -53,19 +54,7 @@ namespace Helios.Channels
             return handle;
         }
 
-        /// <summary>Frees the message block (its arrays and endpoints stay the receiver's).</summary>
-        public void End()
-        {
-            ExchangeHeap heap = _heap;
-            nuint state = heap.Host.Lock();
-            try
-            {
-                if (heap.IsLiveLocked(_handle)) heap.FreeSlotLocked(ExHandle.SlotOf(_handle));
-            }
-            finally
-            {
-                heap.Host.Unlock(state);
-            }
-        }
+        /// <summary>Done reading: the block may be reused (it stays the receiver's; its arrays and endpoints too).</summary>
+        public void End() => System.Threading.Volatile.Write(ref _endpoint.SpareInUse, false);
     }
 }

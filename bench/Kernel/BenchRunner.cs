@@ -1,5 +1,5 @@
-// The bench image's payload: runs every case of a suite (suite=kernel, the default, or suite=sip: the process cases,
-// which need the boot bundle), or the cases the command line names (bench=thread_yield,timer_irq), with reps=N
+// The bench image's payload: runs every case of a suite (suite=kernel, the default; sip: the process cases, which need
+// the boot bundle; channels), or the cases the command line names (bench=thread_yield,timer_irq), with reps=N
 // repetitions, prints their RESULT lines between BENCH-START and BENCH-END, and exits.
 using System;
 using Helios.Kernel;
@@ -13,13 +13,20 @@ namespace Helios.Kernel.Bench
     {
         internal static void Install() => KernelMain.Payload = &Run;
 
+        // Each case's name and suite: kernel (the default), sip (processes, from the boot bundle), channels.
         private static readonly string[] Names =
         {
-            "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch",   // suite kernel
-            "abi_call", "process_create_exit",                                                     // suite sip
+            "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch",
+            "abi_call", "process_create_exit",
+            "channel_roundtrip", "channel_pingpong_2msg",
         };
 
-        private const int FirstSipCase = 5;
+        private static readonly string[] Suites =
+        {
+            "kernel", "kernel", "kernel", "kernel", "kernel",
+            "sip", "sip",
+            "channels", "channels",
+        };
 
         private static void RunCase(int index)
         {
@@ -32,6 +39,8 @@ namespace Helios.Kernel.Bench
                 case 4: Cases.ThrowCatch.Run(); break;
                 case 5: Cases.AbiCall.Run(); break;
                 case 6: Cases.ProcessCreateExit.Run(); break;
+                case 7: Cases.ChannelRoundTrip.Run(); break;
+                case 8: Cases.ChannelPingPong.Run(); break;
             }
         }
 
@@ -41,13 +50,13 @@ namespace Helios.Kernel.Bench
             string reps = line.GetValue("reps");
             if (reps is not null && int.TryParse(reps, out int count) && count >= 11) Measure.Repetitions = count;
             string only = line.GetValue("bench");
-            bool sip = line.GetValue("suite") == "sip";
+            string suite = line.GetValue("suite") ?? "kernel";
             KernelConsole.WriteLine("BENCH-START");
             // Every case runs on CPU 0, in a thread pinned there: the other CPUs idle, as Linux's are offline.
             var runner = new Thread(() =>
             {
                 for (int i = 0; i < Names.Length; i++)
-                    if (only is null ? sip == (i >= FirstSipCase) : Array.IndexOf(only.Split(','), Names[i]) >= 0) RunCase(i);
+                    if (only is null ? Suites[i] == suite : Array.IndexOf(only.Split(','), Names[i]) >= 0) RunCase(i);
             }, "bench", affinity: 0);
             runner.Start();
             runner.Join();

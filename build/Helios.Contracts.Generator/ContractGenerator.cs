@@ -1,6 +1,7 @@
 // The build's contract compiler: every *.contract AdditionalFile of a project is compiled together by the front end
 // (the same as `helios contract check`); its diagnostics become errors at the .contract file's line and column,
-// and when there are none each contract gets a descriptor class (DescriptorWriter).
+// and when there are none each contract gets a descriptor class (DescriptorWriter) and, in projects that reference
+// the channel runtime (Helios.Channels), its endpoint types (EndpointWriter).
 using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
@@ -35,10 +36,14 @@ namespace Helios.Contracts.Generator
                     if (options.GlobalOptions.TryGetValue(property, out string? value) && !string.IsNullOrWhiteSpace(value)) return value.Trim();
                 return DefaultNamespace;
             });
-            context.RegisterSourceOutput(files.Combine(ns), static (spc, input) => Emit(spc, input.Left, input.Right));
+            // Endpoint types only where the channel runtime is referenced (descriptors alone compile anywhere).
+            IncrementalValueProvider<bool> channels = context.CompilationProvider.Select(static (compilation, _) =>
+                compilation.GetTypeByMetadataName("Helios.Channels.Channel") is not null);
+            context.RegisterSourceOutput(files.Combine(ns).Combine(channels),
+                static (spc, input) => Emit(spc, input.Left.Left, input.Left.Right, input.Right));
         }
 
-        private static void Emit(SourceProductionContext context, ImmutableArray<ContractText> texts, string ns)
+        private static void Emit(SourceProductionContext context, ImmutableArray<ContractText> texts, string ns, bool endpoints)
         {
             if (texts.IsEmpty) return;
             var files = new List<SourceFile>();
@@ -65,7 +70,10 @@ namespace Helios.Contracts.Generator
             {
                 context.CancellationToken.ThrowIfCancellationRequested();
                 context.AddSource(contract.Name + ".Descriptor.g.cs", DescriptorWriter.Write(contract, ns));
+                if (endpoints) context.AddSource(contract.Name + ".Endpoints.g.cs", EndpointWriter.Write(contract, ns));
             }
+            if (endpoints && compilation.Structs.Count > 0)
+                context.AddSource("ContractStructs.g.cs", EndpointWriter.WriteStructs(compilation.Structs, ns));
         }
 
         private static Diagnostic ToRoslyn(ContractDiagnostic diagnostic)

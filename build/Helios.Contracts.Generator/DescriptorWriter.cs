@@ -204,7 +204,7 @@ namespace Helios.Contracts.Generator
             }
         }
 
-        private static string Id(string name) => CSharpKeywords.Contains(name) ? "@" + name : name;
+        internal static string Id(string name) => CSharpKeywords.Contains(name) ? "@" + name : name;
 
         private static string Str(string value)
         {
@@ -218,7 +218,7 @@ namespace Helios.Contracts.Generator
             return s.Append('"').ToString();
         }
 
-        private sealed class Writer
+        internal sealed class Writer
         {
             private readonly StringBuilder _text = new StringBuilder();
             private int _indent;

@@ -43,6 +43,7 @@ namespace Helios.Kernel
             BootMemoryLayout.HeapGrowthRange(boot.Memory, (ulong)layout->ImageStart, (ulong)layout->HeapEnd, platform.BootMappedEnd);
             Frames.Initialize(boot, layout, platform);      // physical memory, less what is in use
             AddressSpace.Initialize(boot, layout, platform);// the kernel's own page tables: null and stack guards
+            Channels.KernelChannelHost.Initialize();        // the exchange heap (chunks come from Frames on demand)
             CpuSetup.CreateCpus(boot, platform);
             CpuSetup.InitializeBootCpu(layout);             // per-CPU block, the boot thread, an idle thread
             platform.InitializeInterrupts(boot);            // controllers; the counter calibrated

@@ -54,7 +54,8 @@ internal sealed class CheckContext
     {
         if (name.Text.Contains("__"))
             Report(DiagnosticKind.ReservedName, file, name.Span, $"'{name.Text}': names containing '__' are reserved");
-        else if (isContract && (name.Text == "Descriptor" || name.Text == "Imp" || name.Text == "Exp"))
+        else if (isContract && (name.Text == "Descriptor" || name.Text == "Imp" || name.Text == "Exp"
+            || name.Text == "Info" || name.Text == "NewChannel"))
             Report(DiagnosticKind.ReservedName, file, name.Span, $"'{name.Text}' is reserved for the generated code of every contract; choose another contract name");
     }
 }

@@ -57,6 +57,9 @@ namespace Helios.Kernel.Threading
 
         public int Id { get; }
 
+        /// <summary>Who holds what the thread allocates in the exchange heap and sends (null: the kernel's owner).</summary>
+        public Helios.Channels.ExOwner ChannelOwner { get; set; }
+
         public string Name { get; }
 
         /// <summary>The process whose code the thread runs, or null for a kernel thread.</summary>

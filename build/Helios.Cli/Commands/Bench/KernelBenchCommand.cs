@@ -1,5 +1,6 @@
-// helios bench kernel / helios bench sip: boot the benchmark image (bench/Kernel) in the benchmark machine, run one
-// suite of its cases (kernel: threads, waits, interrupts, exceptions; sip: processes, with the boot bundle) and print
+// helios bench kernel / sip / channels: boot the benchmark image (bench/Kernel) in the benchmark machine, run one
+// suite of its cases (kernel: threads, waits, interrupts, exceptions; sip: processes, with the boot bundle; channels:
+// round trips and ping-pong between two threads) and print
 // the RESULT lines; with --vs-linux, the Linux comparison's figures beside them with the ratio and the target.
 using System.CommandLine;
 using Helios.Tooling;
@@ -13,6 +14,9 @@ internal static class KernelBenchCommand
 {
     public static Command Create() => Create("kernel", "Boot the kernel benchmarks in the benchmark machine and print the figures",
         "thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch");
+
+    public static Command CreateChannels() => Create("channels", "Boot the channel benchmarks (round trips of 0 B to 64 KiB, 2-message ping-pong) in the benchmark machine and print the figures",
+        "channel_roundtrip,channel_pingpong_2msg");
 
     public static Command CreateSip() => Create("sip", "Boot the process benchmarks (abi_call, process_create_exit) in the benchmark machine and print the figures",
         "abi_call,process_create_exit");

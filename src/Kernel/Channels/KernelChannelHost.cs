@@ -1,0 +1,76 @@
+// The channel runtime's host for kernel threads: exchange-heap chunks from Frames (in the running CPU's NUMA domain),
+// an interrupt-masking spin lock, the running thread's owner (Thread.ChannelOwner, else the kernel), and endpoint
+// signals that are wait objects, so that a thread blocks on one endpoint or a select through WaitDispatcher.
+// Lock order: the heap's lock, then the wait dispatcher's (signals are raised with the heap's lock held; a signal's
+// CanAcquire reads the endpoint without taking the heap's lock).
+using System;
+using Helios.Channels;
+using Helios.Kernel.Cpus;
+using Helios.Kernel.Memory;
+using Helios.Kernel.Threading;
+
+namespace Helios.Kernel.Channels
+{
+    public sealed class KernelChannelHost : ChannelHost
+    {
+        private SpinLock _lock;
+
+        private KernelChannelHost() { }
+
+        public ExchangeHeap Heap { get; private set; }
+
+        /// <summary>Creates this kernel's exchange heap and installs it for every channel (at boot, before any thread).</summary>
+        internal static void Initialize()
+        {
+            var host = new KernelChannelHost();
+            host.Heap = new ExchangeHeap(host);
+            ExchangeHeap.Install(host.Heap);
+        }
+
+        public override ulong AllocatePages(ulong count, ulong alignPages) => Frames.Allocate(count, Cpu.Current.Domain, alignPages);
+
+        public override void FreePages(ulong address, ulong count) => Frames.Free(address, count);
+
+        public override nuint Lock() => _lock.AcquireIrqSave();
+
+        public override void Unlock(nuint state) => _lock.ReleaseIrqRestore(state);
+
+        public override ExOwner CurrentOwner => Thread.Current.ChannelOwner ?? Heap.KernelOwner;
+
+        public override object CreateSignal(Endpoint endpoint) => new EndpointSignal(endpoint);
+
+        public override void Signal(object signal) => ((EndpointSignal)signal).Raise();
+
+        public override object CreateWaitList(object[] signals, int count)
+        {
+            var list = new WaitObject[count];
+            for (int i = 0; i < count; i++) list[i] = (WaitObject)signals[i];
+            return list;
+        }
+
+        public override int WaitAny(object waitList, long timeoutNanoseconds)
+            => WaitDispatcher.WaitAny((WaitObject[])waitList, timeoutNanoseconds);
+    }
+
+    /// <summary>An endpoint as a wait object: acquirable while a message is queued or the channel is closed.</summary>
+    internal sealed class EndpointSignal : WaitObject
+    {
+        private readonly Endpoint _endpoint;
+
+        public EndpointSignal(Endpoint endpoint)
+        {
+            _endpoint = endpoint;
+        }
+
+        public void Raise()
+        {
+            nuint state = WaitDispatcher.Lock();
+            WaitDispatcher.WakeWaiters(this);
+            WaitDispatcher.Unlock(state);
+        }
+
+        internal override bool CanAcquire(Thread waiter) => _endpoint.IsReady;
+
+        internal override void Acquire(Thread waiter) { }
+    }
+}

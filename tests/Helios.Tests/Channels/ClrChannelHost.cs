@@ -1,0 +1,84 @@
+// The channel runtime's host on the CLR, for the host tests: pages from native memory, a monitor for the heap's lock,
+// one condition (a monitor and PulseAll) for every endpoint signal, and a per-thread owner.
+using System.Runtime.InteropServices;
+using Helios.Channels;
+
+namespace Helios.Tests.Channels;
+
+internal sealed unsafe class ClrChannelHost : ChannelHost
+{
+    private readonly object _lock = new();
+    private readonly object _gate = new();
+    private readonly Dictionary<ulong, ulong> _pages = new();
+    [ThreadStatic] private static ExOwner t_owner;
+
+    public ExchangeHeap Heap { get; }
+
+    public ClrChannelHost()
+    {
+        Heap = new ExchangeHeap(this);
+    }
+
+    /// <summary>Installs a fresh heap over a fresh host as ExchangeHeap.Current (tests using it run one at a time).</summary>
+    public static ClrChannelHost Install()
+    {
+        var host = new ClrChannelHost();
+        ExchangeHeap.Install(host.Heap);
+        t_owner = null;
+        return host;
+    }
+
+    public long PagesOutstanding { get; private set; }
+
+    /// <summary>The owner for what this thread allocates and sends (default: the kernel).</summary>
+    public static ExOwner ThreadOwner { get => t_owner; set => t_owner = value; }
+
+    public override ulong AllocatePages(ulong count, ulong alignPages)
+    {
+        void* p = NativeMemory.AlignedAlloc((nuint)(count * 4096), (nuint)(alignPages * 4096));
+        PagesOutstanding += (long)count;
+        return (ulong)p;
+    }
+
+    public override void FreePages(ulong address, ulong count)
+    {
+        NativeMemory.AlignedFree((void*)address);
+        PagesOutstanding -= (long)count;
+    }
+
+    public override nuint Lock()
+    {
+        Monitor.Enter(_lock);
+        return 0;
+    }
+
+    public override void Unlock(nuint state) => Monitor.Exit(_lock);
+
+    public override ExOwner CurrentOwner => t_owner ?? Heap.KernelOwner;
+
+    public override object CreateSignal(Endpoint endpoint) => endpoint;
+
+    public override void Signal(object signal)
+    {
+        lock (_gate) Monitor.PulseAll(_gate);
+    }
+
+    public override object CreateWaitList(object[] signals, int count) => signals.AsSpan(0, count).ToArray();
+
+    public override int WaitAny(object waitList, long timeoutNanoseconds)
+    {
+        var endpoints = (object[])waitList;
+        var deadline = timeoutNanoseconds < 0 ? DateTime.MaxValue : DateTime.UtcNow.AddTicks(timeoutNanoseconds / 100);
+        lock (_gate)
+        {
+            while (true)
+            {
+                for (int i = 0; i < endpoints.Length; i++)
+                    if (((Endpoint)endpoints[i]).IsReady) return i;
+                TimeSpan left = deadline == DateTime.MaxValue ? Timeout.InfiniteTimeSpan : deadline - DateTime.UtcNow;
+                if (left != Timeout.InfiniteTimeSpan && left <= TimeSpan.Zero) return -1;
+                Monitor.Wait(_gate, left == Timeout.InfiniteTimeSpan ? 100 : (int)Math.Min(left.TotalMilliseconds + 1, 100));
+            }
+        }
+    }
+}

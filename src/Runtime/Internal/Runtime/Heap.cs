@@ -1,173 +1,382 @@
-// The object heap: a bump allocator over memory regions the host (kernel or process) hands over. Nothing is freed
-// yet; a collector replaces this when processes need one. Every CPU allocates under one lock; per-CPU allocation
-// buffers are the next step if allocation ever shows in a profile.
+// The object heap: a non-moving mark-sweep heap over regions the host (kernel or process) hands over. Allocation
+// bumps a pointer through the current free chunk; when the chunk is used up, the next comes from size-segregated
+// free lists (Collector/FreeLists.cs), which sweeping refills. Large objects get a region each, which goes back to the
+// host as soon as the object dies. A collection runs when the free lists cannot satisfy an allocation and either
+// enough has been allocated since the last one (as much as survived it, and at least MinimumBudget) or the heap
+// would otherwise grow past the host's limit. Every CPU allocates under one lock, in the host's critical section.
 using System;
 using System.Threading;
+using Internal.Runtime.Collector;
 
 namespace Internal.Runtime
 {
     public static unsafe class Heap
     {
-        private const int MaxRegions = 32;
-        private const nuint Alignment = 8;
-
-        // An object's ObjHeader is the word before it (ilc's layout), so each region starts with one unused word:
-        // the first object's header must lie inside the region too.
-        private const nuint RegionHeader = 8;
-
         // The least the heap asks the host for at a time.
         private const nuint GrowStep = 1 << 20;
+
+        // Objects this big get a region of their own.
+        private const nuint LargeObjectSize = 128 << 10;
+
+        // Bytes allocated between two collections, at least: below this, collecting often costs more than it saves.
+        private const nuint MinimumBudget = 8 << 20;
 
         // Held back from the first region for the out-of-memory path, so the host's fail-fast (which may allocate
         // to report) still has memory when the heap has none.
         private const nuint ReserveSize = 64 << 10;
 
+        private static RegionTable s_regions;
+        private static FreeLists s_free;
+
+        // The bump area: [s_current, s_limit) in the region whose start bits are s_allocBits, relative to s_base.
         private static byte* s_current;
         private static byte* s_limit;
-        private static int s_regionCount;
-        private static int s_nextRegion;
-        private static ulong s_capacity;
-        private static ulong s_allocated;
-        private static ulong s_abandoned;
-        private static ulong s_objects;
-        private static byte* s_reserveStart;
-        private static byte* s_reserveEnd;
+        private static byte* s_base;
+        private static ulong* s_allocBits;
+
+        private static HeapRegion s_reserve;
         private static int s_exhaustions;
 
-        // Region table in non-GC statics (fixed size: the heap cannot allocate its own bookkeeping). Non-GC
-        // statics never move, so handing out pointers into them is safe.
-        private struct RegionTable
-        {
-            public fixed ulong Start[MaxRegions];
-            public fixed ulong End[MaxRegions];
-        }
-
-        private static RegionTable s_regions;
-
-        private static ulong* s_regionStart
-        {
-            get { fixed (ulong* p = s_regions.Start) return p; }
-        }
-
-        private static ulong* s_regionEnd
-        {
-            get { fixed (ulong* p = s_regions.End) return p; }
-        }
+        private static ulong s_capacity;            // bytes of the regions
+        private static ulong s_area;                // bytes objects can use in them
+        private static ulong s_allocated;
+        private static ulong s_objects;
+        private static ulong s_sinceCollection;
+        private static ulong s_budget;               // 0 until the first collection: MinimumBudget
+        private static ulong s_collections;
+        private static ulong s_liveAfterCollection;
+        private static ulong s_released;
 
         // The statistics are read volatile: the JIT assumes allocation helpers touch no managed state, so it would
         // otherwise reuse a value read before an allocation.
 
-        /// <summary>Bytes handed to the heap so far (less the out-of-memory reserve).</summary>
+        /// <summary>Bytes of memory the heap holds (its regions, bookkeeping included; not the out-of-memory reserve).</summary>
         public static ulong CapacityBytes => Volatile.Read(ref s_capacity);
 
-        /// <summary>Bytes given out to objects so far.</summary>
+        /// <summary>Bytes given out to objects so far, over the heap's life.</summary>
         public static ulong AllocatedBytes => Volatile.Read(ref s_allocated);
 
-        /// <summary>Objects allocated so far.</summary>
+        /// <summary>Objects allocated so far, over the heap's life.</summary>
         public static ulong ObjectCount => Volatile.Read(ref s_objects);
 
-        /// <summary>
-        /// Bytes the heap can still give out without asking the host: the rest of the current region and the regions
-        /// not used yet. (What a region had left when an object did not fit is abandoned.)
-        /// </summary>
-        public static ulong FreeBytes => Volatile.Read(ref s_capacity) - Volatile.Read(ref s_allocated) - Volatile.Read(ref s_abandoned);
+        /// <summary>Bytes the heap can give out without collecting or asking the host: its free chunks.</summary>
+        public static ulong FreeBytes
+        {
+            get
+            {
+                nuint state = Lock();
+                ulong free = FreeBytesLocked;
+                Unlock(state);
+                return free;
+            }
+        }
 
-        /// <summary>Gives the heap [start, start+size). Regions are used in the order they are added.</summary>
+        private static ulong FreeBytesLocked => s_free.Bytes + (ulong)(s_limit - s_current);
+
+        /// <summary>Bytes in objects (live, or dead and not collected yet) and in gaps too small to use.</summary>
+        public static ulong UsedBytes
+        {
+            get
+            {
+                nuint state = Lock();
+                ulong used = s_area - FreeBytesLocked;
+                Unlock(state);
+                return used;
+            }
+        }
+
+        /// <summary>Collections so far.</summary>
+        public static ulong Collections => Volatile.Read(ref s_collections);
+
+        /// <summary>Bytes in the objects that survived the last collection.</summary>
+        public static ulong LiveBytesAfterLastCollection => Volatile.Read(ref s_liveAfterCollection);
+
+        /// <summary>Bytes given back to the host so far.</summary>
+        public static ulong ReleasedBytes => Volatile.Read(ref s_released);
+
+        /// <summary>Gives the heap [start, start+size), memory the host will not take back (the image's early heap).</summary>
         public static void AddRegion(void* start, nuint size)
         {
-            if (s_regionCount == MaxRegions) RuntimeHost.FailFast("Heap: too many regions");
-            byte* begin = (byte*)(((nuint)start + Alignment - 1) & ~(Alignment - 1));
-            byte* end = (byte*)(((nuint)start + size) & ~(Alignment - 1));
-            if (end <= begin + RegionHeader) return;
-            if (s_reserveStart == null && (nuint)(end - begin) >= 4 * ReserveSize)
+            nuint state = Lock();
+            if (s_reserve.Start == null && size >= 4 * ReserveSize)
             {
-                end -= ReserveSize;
-                s_reserveStart = end;
-                s_reserveEnd = end + ReserveSize;
+                size -= ReserveSize;
+                s_reserve.Initialize((byte*)start + size, ReserveSize, 0);
             }
-            s_regionStart[s_regionCount] = (ulong)begin;
-            s_regionEnd[s_regionCount] = (ulong)end;
-            s_regionCount++;
-            s_capacity += (nuint)(end - begin) - RegionHeader;
-            if (s_current == null) NextRegion();
+            AddRegionLocked((byte*)start, size, 0);
+            Unlock(state);
+        }
+
+        private static HeapRegion* AddRegionLocked(byte* start, nuint size, int flags)
+        {
+            HeapRegion region = default;
+            if (!region.Initialize(start, size, flags)) return null;
+            if (!s_regions.Add(region)) RuntimeHost.FailFast("Heap: too many regions");
+            s_capacity += (ulong)(region.End - region.Start);
+            s_area += region.AreaBytes;
+            if ((flags & HeapRegion.Large) == 0) s_free.Add(region.Base, region.AreaBytes);
+            return s_regions.Find(region.Base);
         }
 
         /// <summary>Whether an address lies inside memory the heap owns.</summary>
         public static bool Contains(void* address)
         {
-            for (int i = 0; i < s_regionCount; i++)
-                if ((ulong)address >= s_regionStart[i] && (ulong)address < s_regionEnd[i]) return true;
-            return false;
+            nuint state = Lock();
+            bool found = s_regions.Find((byte*)address) != null;
+            Unlock(state);
+            return found;
         }
 
-        // Every CPU allocates from the one heap: a spin lock, held with interrupts masked so that no preemption can
-        // leave it held while the thread waits in a run queue.
+        /// <summary>Collects now (GC.Collect).</summary>
+        public static void Collect()
+        {
+            nuint state = Lock();
+            Collect(out _);
+            Unlock(state);
+        }
+
+        // Every CPU allocates from the one heap: a spin lock, held in the host's critical section so that nothing can
+        // stop the holder (no preemption, no collection's suspension). While waiting, the critical section is left,
+        // so that a collecting CPU can stop this one.
         private static int s_lock;
 
-        internal static void* AllocateObject(nuint size)
+        private static nuint Lock()
         {
-            size = (size + Alignment - 1) & ~(Alignment - 1);
             nuint state = RuntimeHost.EnterCritical();
-            while (Interlocked.CompareExchange(ref s_lock, 1, 0) != 0) { }
-            while ((nuint)(s_limit - s_current) < size)
+            while (Interlocked.CompareExchange(ref s_lock, 1, 0) != 0)
             {
-                if (!NextRegion(size))
-                {
-                    Volatile.Write(ref s_lock, 0);
-                    RuntimeHost.LeaveCritical(state);
-                    Exhausted(size);
-                }
+                RuntimeHost.LeaveCritical(state);
+                while (Volatile.Read(ref s_lock) != 0) { }
+                state = RuntimeHost.EnterCritical();
             }
-            byte* result = s_current;
-            s_current += size;
-            s_allocated += size;
-            s_objects++;
+            return state;
+        }
+
+        private static void Unlock(nuint state)
+        {
             Volatile.Write(ref s_lock, 0);
             RuntimeHost.LeaveCritical(state);
-            SpanHelpers.ClearBytes(result, size);
+        }
+
+        /// <summary>
+        /// A zeroed object of size bytes (rounded as ObjectLayout.HeapSize) with its MethodTable and, for arrays and
+        /// strings, its length set: a collection never sees an object half made.
+        /// </summary>
+        internal static void* Allocate(MethodTable* mt, nuint size, int length)
+        {
+            nuint state = Lock();
+            byte* result = s_current;
+            if ((nuint)(s_limit - result) < size)
+            {
+                if (!Refill(size))
+                {
+                    UseReserve();
+                    Unlock(state);
+                    Exhausted(size);
+                }
+                result = s_current;
+            }
+            s_current = result + size;
+            nuint slot = (nuint)(result - s_base) >> 3;
+            s_allocBits[slot >> 6] |= 1UL << (int)(slot & 63);
+            s_allocated += size;
+            s_objects++;
+            s_sinceCollection += size;
+            Volatile.Write(ref s_lock, 0);
+            // Still in the critical section: the object is cleared and typed before a collection can stop this CPU.
+            SpanHelpers.ClearBytes(result - ObjectLayout.HeaderSize, size);
+            *(MethodTable**)result = mt;
+            if (mt->HasComponentSize) *(int*)(result + 8) = length;
+            RuntimeHost.LeaveCritical(state);
             return result;
         }
 
-        private static bool NextRegion(nuint wanted = 0)
+        // The bump area cannot hold size bytes: find an area that can (a free chunk, a large object's own region), by
+        // collecting or growing if need be. False when nothing works.
+        private static bool Refill(nuint size)
         {
-            if (s_nextRegion == s_regionCount && !Grow(wanted)) return false;
-            s_abandoned += (ulong)(s_limit - s_current);
-            s_current = (byte*)s_regionStart[s_nextRegion] + RegionHeader;
-            s_limit = (byte*)s_regionEnd[s_nextRegion];
-            s_nextRegion++;
+            Retire();
+            bool collected = false;
+            if (BudgetUsed && size >= LargeObjectSize) collected = Collect(out _);
+            if (size >= LargeObjectSize && LargeRegion(size)) return true;
+            if (TakeChunk(size)) return true;
+            if (!collected && BudgetUsed)
+            {
+                collected = Collect(out _);
+                if (collected && TakeChunk(size)) return true;
+            }
+            if (size >= LargeObjectSize ? LargeRegion(size) : Grow(size) && TakeChunk(size)) return true;
+            if (!collected && Collect(out _))
+                return size >= LargeObjectSize ? LargeRegion(size) || TakeChunk(size) : TakeChunk(size);
+            return false;
+        }
+
+        // Static initialisers would give the heap a class constructor, which runs under the allocator's lock.
+        private static bool BudgetUsed => s_sinceCollection >= (s_budget == 0 ? MinimumBudget : s_budget);
+
+        // What is left of the bump area goes back to the free lists.
+        private static void Retire()
+        {
+            if (s_current != null) s_free.Add(s_current, (nuint)(s_limit - s_current));
+            s_current = s_limit = null;
+        }
+
+        private static void UseArea(byte* start, nuint size)
+        {
+            HeapRegion* region = s_regions.Find(start);
+            s_base = region->Base;
+            s_allocBits = region->AllocBits;
+            s_current = start;
+            s_limit = start + size;
+        }
+
+        private static bool TakeChunk(nuint size)
+        {
+            byte* chunk = s_free.Take(size, out nuint chunkSize);
+            if (chunk == null) return false;
+            UseArea(chunk, chunkSize);
             return true;
         }
 
-        // Ask the host for a region the wanted object fits in (and at least a step, so small objects do not each
-        // cost a call), before giving up.
-        private static bool Grow(nuint wanted)
+        // Room the host's limit leaves for bytes more (no limit: as much as the host gives).
+        private static bool WithinLimit(nuint bytes)
         {
-            nuint minimum = wanted + RegionHeader + Alignment;
-            if (minimum < GrowStep) minimum = GrowStep;
-            nuint size;
-            void* region = RuntimeHost.GrowHeap(minimum, &size);
-            if (region == null || size == 0) return false;
-            AddRegion(region, size);
-            return s_nextRegion < s_regionCount;
+            ulong limit = CollectorHost.HeapLimit();
+            return limit == 0 || s_capacity + bytes <= limit;
         }
 
-        // Nothing here may allocate: the heap has nothing left. The message is built on the stack; the reserve
-        // becomes the current region so that the host can still allocate while it reports.
+        private static bool LargeRegion(nuint size)
+        {
+            nuint wanted = HeapRegion.SizeFor(size);
+            if (!WithinLimit(wanted)) return false;
+            nuint granted;
+            byte* memory = (byte*)RuntimeHost.GrowHeap(wanted, &granted);
+            if (memory == null || granted == 0) return false;
+            HeapRegion* region = AddRegionLocked(memory, granted, HeapRegion.HostOwned | HeapRegion.Large);
+            if (region == null) RuntimeHost.FailFast("Heap: the host gave a region too small for the object asked");
+            if (region->AreaBytes < size)
+            {
+                Release(IndexOf(region));
+                return false;
+            }
+            UseArea(region->Base, size);
+            return true;
+        }
+
+        // Ask the host for a region the wanted object fits in (a quarter of the heap so far, at least a step, so that
+        // big heaps need few regions), within the limit.
+        private static bool Grow(nuint wanted)
+        {
+            nuint minimum = HeapRegion.SizeFor(wanted);
+            nuint size = (nuint)(s_capacity / 4);
+            if (size < GrowStep) size = GrowStep;
+            if (size < minimum) size = minimum;
+            ulong limit = CollectorHost.HeapLimit();
+            if (limit != 0 && s_capacity + size > limit)
+            {
+                if (s_capacity + minimum > limit) return false;
+                size = (nuint)(limit - s_capacity);
+            }
+            nuint granted;
+            byte* memory = (byte*)RuntimeHost.GrowHeap(size, &granted);
+            if (memory == null || granted == 0) return false;
+            if (AddRegionLocked(memory, granted, HeapRegion.HostOwned) == null)
+                RuntimeHost.FailFast("Heap: the host gave a region too small for the object asked");
+            return true;
+        }
+
+        // Mark, then sweep every region into fresh free lists; give back to the host the large regions whose object
+        // died and wholly free regions beyond what the next cycle's budget needs.
+        private static bool Collect(out ulong live)
+        {
+            live = 0;
+            Retire();
+            RegionTable* regions;
+            fixed (RegionTable* table = &s_regions) regions = table;
+            if (!Marker.MarkAll(regions)) return false;
+
+            ulong free = 0;
+            for (int i = 0; i < s_regions.Count; i++)
+            {
+                HeapRegion* region = s_regions[i];
+                ulong marked = region->MarkedBytes();
+                live += marked;
+                free += region->AreaBytes - marked;
+            }
+            ulong budget = live > MinimumBudget ? live : MinimumBudget;
+            s_free.Clear();
+            for (int i = s_regions.Count - 1; i >= 0; i--)
+            {
+                HeapRegion* region = s_regions[i];
+                bool empty = !AnyMarked(region);
+                if (empty && (region->Flags & HeapRegion.HostOwned) != 0
+                    && (region->IsLarge || free - region->AreaBytes >= budget))
+                {
+                    free -= region->AreaBytes;
+                    Release(i);
+                    continue;
+                }
+                if (region->IsLarge)
+                {
+                    region->Sweep(null);
+                    continue;
+                }
+                FreeLists* lists;
+                fixed (FreeLists* l = &s_free) lists = l;
+                region->Sweep(lists);
+            }
+            s_budget = budget;
+            s_sinceCollection = 0;
+            s_liveAfterCollection = live;
+            s_collections++;
+            return true;
+        }
+
+        private static int IndexOf(HeapRegion* region)
+        {
+            for (int i = 0; i < s_regions.Count; i++)
+                if (s_regions[i] == region) return i;
+            return -1;
+        }
+
+        private static bool AnyMarked(HeapRegion* region)
+        {
+            for (nuint word = 0; word < region->BitmapWords; word++)
+                if (region->MarkBits[word] != 0) return true;
+            return false;
+        }
+
+        private static void Release(int index)
+        {
+            HeapRegion* region = s_regions[index];
+            byte* start = region->Start;
+            nuint size = (nuint)(region->End - region->Start);
+            s_capacity -= size;
+            s_area -= region->AreaBytes;
+            s_released += size;
+            s_regions.RemoveAt(index);
+            // The host gets back exactly what it gave: End was rounded down to 8 from a page-multiple size.
+            CollectorHost.ReleaseHeap(start, size);
+        }
+
+        // The reserve becomes the bump area, so that the host can still allocate while it reports.
+        private static void UseReserve()
+        {
+            if (s_reserve.Start == null || s_exhaustions > 0) return;
+            s_regions.Add(s_reserve);
+            s_capacity += (ulong)(s_reserve.End - s_reserve.Start);
+            s_area += s_reserve.AreaBytes;
+            UseArea(s_reserve.Base, s_reserve.AreaBytes);
+        }
+
+        // Nothing here may allocate: the heap has nothing left. The message is built on the stack.
         private static void Exhausted(nuint size)
         {
-            s_exhaustions++;
-            if (s_exhaustions > 1)
+            if (Interlocked.Increment(ref s_exhaustions) > 1)
             {
                 // The reserve ran out too, while failing: the host's report allocates more than it should.
                 RuntimeHost.FailFast("Out of memory while failing fast".AsSpan());
                 while (true) { }
-            }
-            if (s_reserveStart != null)
-            {
-                s_abandoned += (ulong)(s_limit - s_current);
-                s_current = s_reserveStart + RegionHeader;
-                s_limit = s_reserveEnd;
-                s_capacity += (nuint)(s_reserveEnd - s_current);
             }
             Span<char> message = stackalloc char[96];
             ReadOnlySpan<char> before = "Out of memory: the heap cannot satisfy an allocation of ";

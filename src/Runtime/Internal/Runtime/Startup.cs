@@ -125,6 +125,15 @@ namespace Internal.Runtime
             }
         }
 
+        /// <summary>A module's GC static region: relative pointers to the slots holding its types' static bases.</summary>
+        internal static bool FindGCStaticRegion(void* header, out int* start, out int* end)
+        {
+            bool found = FindSection((ReadyToRunHeader*)header, Section.GCStaticRegion, out byte* first, out byte* last);
+            start = (int*)first;
+            end = (int*)last;
+            return found;
+        }
+
         // Both lists are relative pointers to the methods to run, in order.
         private static void RunInitializers(ReadyToRunHeader* header, Section section)
         {

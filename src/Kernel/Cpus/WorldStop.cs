@@ -1,0 +1,65 @@
+// Stopping every other CPU for the collector: each gets the wake-up IPI and, in its handler, notes where its stack is
+// (the interrupted thread's registers are in the trap frame above that point) and spins until released. A CPU takes
+// the IPI only with interrupts on, so it never stops inside a critical section: not while it holds a spin lock taken
+// with interrupts masked, nor in the middle of an allocation. Separate from CrossCall's lock, so that a CPU waiting in
+// CrossCall (interrupts on) can be stopped too.
+using System.Threading;
+using Helios.Kernel.Arch;
+using Helios.Kernel.Diagnostics;
+
+namespace Helios.Kernel.Cpus
+{
+    internal static unsafe class WorldStop
+    {
+        private const long PatienceSpins = 4L << 30;
+
+        private static int s_stopped;
+        private static int s_release;
+        private static bool s_active;
+
+        /// <summary>Whether other CPUs are stopped now.</summary>
+        public static bool Active => s_active;
+
+        /// <summary>Stops every other online CPU; call with interrupts masked. Returns once all are stopped.</summary>
+        public static void StopOthers()
+        {
+            Cpu self = Cpu.Current;
+            Volatile.Write(ref s_release, 0);
+            int targets = 0;
+            foreach (Cpu cpu in Cpu.All)
+            {
+                if (cpu == self || !cpu.Online) continue;
+                targets++;
+                Volatile.Write(ref cpu.StopPending, true);
+                Platform.Current.SendWakeup(cpu);
+            }
+            for (long spins = 0; Volatile.Read(ref s_stopped) < targets; spins++)
+            {
+                if (spins == PatienceSpins) Panic.Halt("collector: a CPU did not stop (does it allocate with interrupts masked?)");
+                Processor.Relax();
+            }
+            s_active = true;
+        }
+
+        /// <summary>Lets the stopped CPUs go on, and returns once they have all left the stop.</summary>
+        public static void ResumeOthers()
+        {
+            s_active = false;
+            Volatile.Write(ref s_release, 1);
+            while (Volatile.Read(ref s_stopped) != 0) Processor.Relax();
+        }
+
+        /// <summary>From the wake-up interrupt: stop here if asked, until released.</summary>
+        internal static void StopIfAsked(Cpu cpu)
+        {
+            if (!Volatile.Read(ref cpu.StopPending)) return;
+            Volatile.Write(ref cpu.StopPending, false);
+            ulong here = 0;
+            cpu.StoppedStackPointer = (ulong)&here;
+            Interlocked.Increment(ref s_stopped);
+            while (Volatile.Read(ref s_release) == 0) Processor.Relax();
+            cpu.StoppedStackPointer = 0;
+            Interlocked.Decrement(ref s_stopped);
+        }
+    }
+}

@@ -92,6 +92,26 @@ namespace Helios.Kernel.Tests.Kernel
             s_kept = null;
         }
 
+        // ilc preinitialises this object into the image (a frozen object) rather than the heap: a heap object stored
+        // in it later must survive anyway.
+        private sealed class Holder
+        {
+            public Node Link;
+        }
+
+        private static readonly Holder s_preinitialized = new Holder();
+
+        [Test]
+        public static void ObjectsReferencedFromPreinitializedObjectsSurvive()
+        {
+            s_preinitialized.Link = Build(3_000, 555);
+            GC.Collect();
+            Churn(16 << 20);
+            GC.Collect();
+            Assert.True(Check(s_preinitialized.Link, 3_000, 555));
+            s_preinitialized.Link = null;
+        }
+
         [Test]
         public static void ObjectsOnlyOnThisStackSurvive()
         {

@@ -33,6 +33,7 @@ namespace Internal.Runtime
         private enum Section
         {
             GCStaticRegion = 201,
+            FrozenObjectRegion = 206,
             TypeManagerIndirection = 204,
             EagerCctor = 205,
             ModuleInitializerList = 213,
@@ -133,6 +134,10 @@ namespace Internal.Runtime
             end = (int*)last;
             return found;
         }
+
+        /// <summary>A module's frozen objects (ilc's preinitialised data: strings, arrays, objects), one after another.</summary>
+        internal static bool FindFrozenObjectRegion(void* header, out byte* start, out byte* end)
+            => FindSection((ReadyToRunHeader*)header, Section.FrozenObjectRegion, out start, out end);
 
         // Both lists are relative pointers to the methods to run, in order.
         private static void RunInitializers(ReadyToRunHeader* header, Section section)

@@ -1,7 +1,7 @@
 // The mark phase: with the image's other threads stopped, everything reachable from the roots gets its mark bit.
-// Roots are the image's GC statics (exact) and every word of every thread's stack and of the collecting thread's
-// callee-saved registers (conservative: a word that points anywhere into an object's memory keeps it). Inside the
-// heap, marking is precise: an object's references are where its GCDesc says.
+// Roots are the image's GC statics and frozen objects (exact), and every word of every thread's stack and of the
+// collecting thread's callee-saved registers (conservative: a word that points anywhere into an object's memory keeps
+// it). Inside the heap, marking is precise: an object's references are where its GCDesc says.
 using System.Runtime;
 using System.Runtime.CompilerServices;
 
@@ -27,6 +27,7 @@ namespace Internal.Runtime.Collector
             CaptureRegisters(registers);
             ScanConservatively(registers, registers + CapturedRegisters);
             MarkStatics();
+            ScanFrozenObjects();
             nuint cursor = 0, low, high;
             while (CollectorHost.NextStack(&cursor, &low, &high))
                 ScanConservatively((nuint*)((low + 7) & ~(nuint)7), (nuint*)(high & ~(nuint)7));
@@ -53,6 +54,23 @@ namespace Internal.Runtime.Collector
                 {
                     nint value = *(nint*)((byte*)entry + *entry);
                     if ((value & 3) == 0 && value != 0) MarkExact((byte*)value);
+                }
+            }
+        }
+
+        // ilc's frozen objects live in the image, not the heap, but they can be written to: a preinitialised object
+        // may come to hold a heap reference. They are walked one after another (each after its header word) and
+        // scanned like heap objects; only the few with pointers cost more than a flag test.
+        private static void ScanFrozenObjects()
+        {
+            ref readonly ImageLayout layout = ref Startup.Layout;
+            for (nint* module = layout.ModulesStart; module < layout.ModulesEnd; module++)
+            {
+                if (*module == 0 || !Startup.FindFrozenObjectRegion((void*)*module, out byte* start, out byte* end)) continue;
+                for (byte* obj = start + ObjectLayout.HeaderSize; obj < end; obj += ObjectLayout.HeapSize(obj))
+                {
+                    if (ObjectLayout.MethodTableOf(obj) == null) break;
+                    if (ObjectLayout.ContainsPointers(ObjectLayout.MethodTableOf(obj))) ScanObject(obj);
                 }
             }
         }

@@ -12,7 +12,7 @@ namespace Helios.Kernel.Bench
     {
         internal static void Install() => KernelMain.Payload = &Run;
 
-        private static readonly string[] Names = { "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch" };
+        private static readonly string[] Names = { "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch", "alloc_small", "gc_collect" };
 
         private static void RunCase(int index)
         {
@@ -23,6 +23,8 @@ namespace Helios.Kernel.Bench
                 case 2: Cases.TimerInterrupt.Run(); break;
                 case 3: Cases.SchedulerStress.Run(); break;
                 case 4: Cases.ThrowCatch.Run(); break;
+                case 5: Cases.Allocation.RunSmall(); break;
+                case 6: Cases.Allocation.RunCollect(); break;
             }
         }
 

@@ -16,7 +16,7 @@ internal static class KernelBenchCommand
         var reps = BenchOptions.Reps();
         var timeout = CommonOptions.Timeout(600);
         var vsLinux = new Option<bool>("--vs-linux") { Description = "Also run the Linux comparison and print both side by side" };
-        var cases = new Option<string?>("--cases") { Description = "Only these cases, comma-separated (thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch)" };
+        var cases = new Option<string?>("--cases") { Description = "Only these cases, comma-separated (thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch,alloc_small,gc_collect)" };
         var console = BenchOptions.Console();
         var noBuild = CommonOptions.NoBuild();
         var configuration = CommonOptions.Configuration();

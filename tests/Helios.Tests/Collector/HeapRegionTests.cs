@@ -75,7 +75,7 @@ public sealed unsafe class HeapRegionTests
         Assert.True(region.TryMark((byte*)objects[0]));
         Assert.False(region.TryMark((byte*)objects[0]));
         Assert.True(region.TryMark((byte*)objects[5]));
-        Assert.Equal((nuint)64, region.MarkedBytes());
+        Assert.Equal(64UL, region.Marked);
 
         FreeLists lists = default;
         lists.Clear();
@@ -83,6 +83,7 @@ public sealed unsafe class HeapRegionTests
         Assert.True(region.IsAllocated((byte*)objects[0]) && region.IsAllocated((byte*)objects[5]));
         Assert.False(region.IsAllocated((byte*)objects[1]));
         Assert.False(region.IsMarked((byte*)objects[0]), "no mark survives the sweep");
+        Assert.Equal(0UL, region.Marked);
         Assert.Equal(region.AreaBytes - 64, lists.Bytes);
         Assert.Equal(2UL, lists.Chunks);                 // objects 1-4 as one chunk, 6 to the end as another
         Assert.True(lists.Take(128, out nuint size) == (byte*)objects[1]);

@@ -5,6 +5,7 @@
 // enough has been allocated since the last one (as much as survived it, and at least MinimumBudget) or the heap
 // would otherwise grow past the host's limit. Every CPU allocates under one lock, in the host's critical section.
 using System;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using Internal.Runtime.Collector;
 
@@ -41,7 +42,7 @@ namespace Internal.Runtime
         private static ulong s_area;                // bytes objects can use in them
         private static ulong s_allocated;
         private static ulong s_objects;
-        private static ulong s_sinceCollection;
+        private static ulong s_allocatedAtCollection;
         private static ulong s_budget;               // 0 until the first collection: MinimumBudget
         private static ulong s_collections;
         private static ulong s_liveAfterCollection;
@@ -140,6 +141,7 @@ namespace Internal.Runtime
         // so that a collecting CPU can stop this one.
         private static int s_lock;
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static nuint Lock()
         {
             nuint state = RuntimeHost.EnterCritical();
@@ -152,6 +154,7 @@ namespace Internal.Runtime
             return state;
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static void Unlock(nuint state)
         {
             Volatile.Write(ref s_lock, 0);
@@ -181,7 +184,6 @@ namespace Internal.Runtime
             s_allocBits[slot >> 6] |= 1UL << (int)(slot & 63);
             s_allocated += size;
             s_objects++;
-            s_sinceCollection += size;
             Volatile.Write(ref s_lock, 0);
             // Still in the critical section: the object is cleared and typed before a collection can stop this CPU.
             SpanHelpers.ClearBytes(result - ObjectLayout.HeaderSize, size);
@@ -212,7 +214,7 @@ namespace Internal.Runtime
         }
 
         // Static initialisers would give the heap a class constructor, which runs under the allocator's lock.
-        private static bool BudgetUsed => s_sinceCollection >= (s_budget == 0 ? MinimumBudget : s_budget);
+        private static bool BudgetUsed => s_allocated - s_allocatedAtCollection >= (s_budget == 0 ? MinimumBudget : s_budget);
 
         // What is left of the bump area goes back to the free lists.
         private static void Retire()
@@ -299,7 +301,7 @@ namespace Internal.Runtime
             for (int i = 0; i < s_regions.Count; i++)
             {
                 HeapRegion* region = s_regions[i];
-                ulong marked = region->MarkedBytes();
+                ulong marked = region->Marked;
                 live += marked;
                 free += region->AreaBytes - marked;
             }
@@ -308,7 +310,7 @@ namespace Internal.Runtime
             for (int i = s_regions.Count - 1; i >= 0; i--)
             {
                 HeapRegion* region = s_regions[i];
-                bool empty = !AnyMarked(region);
+                bool empty = region->Marked == 0;
                 if (empty && (region->Flags & HeapRegion.HostOwned) != 0
                     && (region->IsLarge || free - region->AreaBytes >= budget))
                 {
@@ -326,7 +328,7 @@ namespace Internal.Runtime
                 region->Sweep(lists);
             }
             s_budget = budget;
-            s_sinceCollection = 0;
+            s_allocatedAtCollection = s_allocated;
             s_liveAfterCollection = live;
             s_collections++;
             return true;
@@ -337,13 +339,6 @@ namespace Internal.Runtime
             for (int i = 0; i < s_regions.Count; i++)
                 if (s_regions[i] == region) return i;
             return -1;
-        }
-
-        private static bool AnyMarked(HeapRegion* region)
-        {
-            for (nuint word = 0; word < region->BitmapWords; word++)
-                if (region->MarkBits[word] != 0) return true;
-            return false;
         }
 
         private static void Release(int index)

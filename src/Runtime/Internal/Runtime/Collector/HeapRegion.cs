@@ -24,6 +24,9 @@ namespace Internal.Runtime.Collector
         public nuint BitmapWords;
         public int Flags;
 
+        /// <summary>Bytes in the objects marked so far in this collection (the marker adds; the sweep clears).</summary>
+        public ulong Marked;
+
         public bool IsLarge => (Flags & Large) != 0;
 
         /// <summary>Bytes a region needs so that an object of objectSize fits at its start.</summary>
@@ -56,6 +59,7 @@ namespace Internal.Runtime.Collector
             Base = (byte*)(MarkBits + words) + ObjectLayout.HeaderSize;
             AreaEnd = end + ObjectLayout.HeaderSize;
             Flags = flags;
+            Marked = 0;
             for (nuint i = 0; i < 2 * words; i++) AllocBits[i] = 0;
             return true;
         }
@@ -77,7 +81,7 @@ namespace Internal.Runtime.Collector
             return (AllocBits[slot >> 6] & (1UL << (int)(slot & 63))) != 0;
         }
 
-        /// <summary>Marks the object at obj; false if it was marked already.</summary>
+        /// <summary>Marks the object at obj (and counts its bytes); false if it was marked already.</summary>
         public bool TryMark(byte* obj)
         {
             nuint slot = (nuint)(obj - Base) >> 3;
@@ -85,6 +89,7 @@ namespace Internal.Runtime.Collector
             ulong* word = MarkBits + (slot >> 6);
             if ((*word & bit) != 0) return false;
             *word |= bit;
+            Marked += ObjectLayout.HeapSize(obj);
             return true;
         }
 
@@ -122,23 +127,6 @@ namespace Internal.Runtime.Collector
             return at < obj + ObjectLayout.HeapSize(obj) ? obj : null;
         }
 
-        /// <summary>Bytes in the marked objects.</summary>
-        public nuint MarkedBytes()
-        {
-            nuint bytes = 0;
-            for (nuint word = 0; word < BitmapWords; word++)
-            {
-                ulong bits = MarkBits[word];
-                while (bits != 0)
-                {
-                    int bit = BitOperations.TrailingZeroCount(bits);
-                    bits &= bits - 1;
-                    bytes += ObjectLayout.HeapSize(Base + ((word * 64 + (nuint)bit) << 3));
-                }
-            }
-            return bytes;
-        }
-
         /// <summary>
         /// Ends a collection for this region: the unmarked objects are gone (their memory and the gaps around them go
         /// to lists as chunks, when lists is given), the marked ones are what the region holds, and no mark remains.
@@ -161,6 +149,7 @@ namespace Internal.Runtime.Collector
                 }
             }
             if (AreaEnd > cursor && lists != null) lists->Add(cursor, (nuint)(AreaEnd - cursor));
+            Marked = 0;
         }
     }
 }

@@ -23,6 +23,7 @@ namespace Internal.Runtime.Collector
         {
             if (!CollectorHost.SuspendOthers()) return false;
             s_regions = regions;
+            s_last = null;
             nuint* registers = stackalloc nuint[CapturedRegisters];
             CaptureRegisters(registers);
             ScanConservatively(registers, registers + CapturedRegisters);
@@ -85,10 +86,19 @@ namespace Internal.Runtime.Collector
             }
         }
 
+        // References mostly point into the region of the last one: try it before searching.
+        private static HeapRegion* s_last;
+
         private static void MarkExact(byte* reference)
         {
-            HeapRegion* region = s_regions->Find(reference);
-            if (region == null || !region->InArea(reference) || !region->IsAllocated(reference)) return;    // frozen, or not ours
+            HeapRegion* region = s_last;
+            if (region == null || reference < region->Start || reference >= region->AreaEnd)
+            {
+                region = s_regions->Find(reference);
+                if (region == null) return;
+                s_last = region;
+            }
+            if (!region->InArea(reference) || !region->IsAllocated(reference)) return;    // not an object of ours
             if (region->TryMark(reference) && ObjectLayout.ContainsPointers(ObjectLayout.MethodTableOf(reference)))
                 s_stack.Push(reference);
         }

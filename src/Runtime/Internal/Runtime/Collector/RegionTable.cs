@@ -7,7 +7,7 @@ namespace Internal.Runtime.Collector
     {
         public const int Capacity = 256;
 
-        private const int WordsPerRegion = 8;
+        private const int WordsPerRegion = 9;
 
         private fixed ulong _storage[Capacity * WordsPerRegion];
         private int _count;

@@ -6,12 +6,14 @@
 using System.Threading;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Time;
 
 namespace Helios.Kernel.Cpus
 {
     internal static unsafe class WorldStop
     {
-        private const long PatienceSpins = 4L << 30;
+        // How long the other CPUs may take to stop before the kernel reports a deadlock instead of hanging.
+        private const ulong PatienceNanoseconds = 10_000_000_000;
 
         private static int s_stopped;
         private static int s_release;
@@ -33,9 +35,10 @@ namespace Helios.Kernel.Cpus
                 Volatile.Write(ref cpu.StopPending, true);
                 Platform.Current.SendWakeup(cpu);
             }
-            for (long spins = 0; Volatile.Read(ref s_stopped) < targets; spins++)
+            ulong deadline = Clock.Now + PatienceNanoseconds;
+            while (Volatile.Read(ref s_stopped) < targets)
             {
-                if (spins == PatienceSpins) Panic.Halt("collector: a CPU did not stop (does it allocate with interrupts masked?)");
+                if (Clock.Now > deadline) Panic.Halt("collector: a CPU did not stop within 10 s (does it allocate with interrupts masked?)");
                 Processor.Relax();
             }
             s_active = true;

@@ -200,6 +200,33 @@ namespace Helios.Kernel.Tests.Kernel
             Assert.True(sum > 0);
         }
 
+        // A structure that made the heap grow dies: the regions it grew into go back to the host as frames (those that
+        // hold nothing: a region where a survivor was placed stays, as the heap does not move objects).
+        [Test]
+        public static void RegionsFreedByACollectionGoBackToTheHost()
+        {
+            GC.Collect();
+            ulong capacity = Heap.CapacityBytes;
+            ulong released = Heap.ReleasedBytes;
+            ulong grown = BuildCheckAndDrop(250_000);
+            ulong frames = Frames.FreeFrames;
+            Assert.True(grown > capacity + (4 << 20), "the heap grew: " + capacity.ToString() + " -> " + grown.ToString());
+            GC.Collect();
+            ulong back = Heap.ReleasedBytes - released;
+            Assert.True(back >= (4 << 20), "released " + back.ToString());
+            Assert.Equal(grown - back, Heap.CapacityBytes);
+            Assert.Equal(frames + back / FrameAllocator.FrameSize, Frames.FreeFrames);
+        }
+
+        // In a frame of its own, so that no word of the caller's stack still points at the structure.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static ulong BuildCheckAndDrop(int count)
+        {
+            Node structure = Build(count, 11);
+            Assert.True(Check(structure, count, 11));
+            return Heap.CapacityBytes;
+        }
+
         // Without a collector every cycle leaves its Thread, name and closure behind.
         [Test]
         public static void ThreadsCreatedAndFinishedInALoopLeaveTheHeapAsItWas()

@@ -16,6 +16,10 @@ namespace Internal.Runtime
         // The least the heap asks the host for at a time.
         private const nuint GrowStep = 1 << 20;
 
+        // The most it asks for at a time (unless an object needs more): RegionTable.Capacity of these is the heap's
+        // largest size, beside large objects.
+        private const nuint MaximumGrowStep = 8 << 20;
+
         // Objects this big get a region of their own.
         private const nuint LargeObjectSize = 128 << 10;
 
@@ -265,12 +269,14 @@ namespace Internal.Runtime
             return true;
         }
 
-        // Ask the host for a region the wanted object fits in (a quarter of the heap so far, at least a step, so that
-        // big heaps need few regions), within the limit.
+        // Ask the host for a region the wanted object fits in: a quarter of the heap so far, so that big heaps need few
+        // regions, but between a step and MaximumGrowStep, as one survivor keeps its whole region from the host. Within
+        // the limit.
         private static bool Grow(nuint wanted)
         {
             nuint minimum = HeapRegion.SizeFor(wanted);
             nuint size = (nuint)(s_capacity / 4);
+            if (size > MaximumGrowStep) size = MaximumGrowStep;
             if (size < GrowStep) size = GrowStep;
             if (size < minimum) size = minimum;
             ulong limit = CollectorHost.HeapLimit();

@@ -5,7 +5,7 @@ namespace Internal.Runtime.Collector
 {
     internal unsafe struct RegionTable
     {
-        public const int Capacity = 256;
+        public const int Capacity = 512;
 
         private const int WordsPerRegion = 9;
 

@@ -32,7 +32,7 @@ namespace Helios.Kernel.Cpus
             {
                 if (cpu == self || !cpu.Online) continue;
                 targets++;
-                Volatile.Write(ref cpu.StopPending, true);
+                Volatile.Write(ref cpu.StopPending, 1);
                 Platform.Current.SendWakeup(cpu);
             }
             ulong deadline = Clock.Now + PatienceNanoseconds;
@@ -52,11 +52,13 @@ namespace Helios.Kernel.Cpus
             while (Volatile.Read(ref s_stopped) != 0) Processor.Relax();
         }
 
-        /// <summary>From the wake-up interrupt: stop here if asked, until released.</summary>
+        /// <summary>
+        /// From the wake-up interrupt, or from a CPU waiting for the heap with interrupts masked: stop here if asked,
+        /// until released. The request is taken atomically, so the two ways never both stop for it.
+        /// </summary>
         internal static void StopIfAsked(Cpu cpu)
         {
-            if (!Volatile.Read(ref cpu.StopPending)) return;
-            Volatile.Write(ref cpu.StopPending, false);
+            if (Volatile.Read(ref cpu.StopPending) == 0 || Interlocked.Exchange(ref cpu.StopPending, 0) == 0) return;
             ulong here = 0;
             cpu.StoppedStackPointer = (ulong)&here;
             Interlocked.Increment(ref s_stopped);

@@ -28,11 +28,11 @@ namespace Helios.Kernel.Diagnostics
         }
 
         /// <summary>
-        /// The kernel's share: the heap may hold what it holds now plus half the frames still free (the rest stays for
-        /// stacks, page tables and processes).
+        /// The kernel's share: the heap may hold what it holds now plus three quarters of the frames still free (the
+        /// rest stays for stacks and page tables; processes' heaps have limits of their own).
         /// </summary>
         public static void EnableWithShareOfMemory()
-            => Enable(Internal.Runtime.Heap.CapacityBytes + Frames.FreeFrames * FrameAllocator.FrameSize / 2);
+            => Enable(Internal.Runtime.Heap.CapacityBytes + Frames.FreeFrames * FrameAllocator.FrameSize / 4 * 3);
 
         /// <summary>Changes the heap's limit (tests; a satellite given a share of a domain's memory).</summary>
         public static void SetLimit(ulong limit) => s_limit = limit;
@@ -43,6 +43,17 @@ namespace Helios.Kernel.Diagnostics
             if (!s_enabled) return false;
             WorldStop.StopOthers();
             return true;
+        }
+
+        // A CPU that waits for the heap with interrupts masked cannot take the stop IPI: it stops here instead, with
+        // interrupts masked while stopped (a tick must not switch another thread in while the world is stopped).
+        [RuntimeExport("helios_host_gc_stop_here")]
+        private static void StopHere()
+        {
+            if (!s_enabled) return;
+            nuint state = Processor.DisableInterrupts();
+            WorldStop.StopIfAsked(Cpu.Current);
+            Processor.RestoreInterrupts(state);
         }
 
         [RuntimeExport("helios_host_gc_resume")]

@@ -16,6 +16,13 @@ namespace Internal.Runtime
         [RuntimeImport("helios_host_gc_suspend")]
         internal static extern bool SuspendOthers();
 
+        // Called by a thread that waits for the heap while it may be in a critical section (it allocates with
+        // interrupts masked, say), where SuspendOthers cannot reach it: if a suspension is under way and this thread
+        // is not stopped yet, it stops here until ResumeOthers. Its callee-saved registers are on its stack already.
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_gc_stop_here")]
+        internal static extern void StopHere();
+
         [MethodImpl(MethodImplOptions.InternalCall)]
         [RuntimeImport("helios_host_gc_resume")]
         internal static extern void ResumeOthers();

@@ -149,14 +149,35 @@ namespace Internal.Runtime
         private static nuint Lock()
         {
             nuint state = RuntimeHost.EnterCritical();
-            while (Interlocked.CompareExchange(ref s_lock, 1, 0) != 0)
-            {
-                RuntimeHost.LeaveCritical(state);
-                while (Volatile.Read(ref s_lock) != 0) { }
-                state = RuntimeHost.EnterCritical();
-            }
+            if (Interlocked.CompareExchange(ref s_lock, 1, 0) != 0) WaitForLock(ref state);
             return state;
         }
+
+        // While the lock is busy, outside the critical section; but the caller may have been in one already (kernel
+        // code that allocates with interrupts masked), where the host cannot stop it for a collection: so it offers
+        // to stop itself, its callee-saved registers spilled to its stack for the collector to see.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void WaitForLock(ref nuint state)
+        {
+            nuint* registers = stackalloc nuint[Marker.CapturedRegisters];
+            do
+            {
+                RuntimeHost.LeaveCritical(state);
+                while (Volatile.Read(ref s_lock) != 0)
+                {
+                    if (Volatile.Read(ref s_collecting))
+                    {
+                        Marker.CaptureRegisters(registers);
+                        CollectorHost.StopHere();
+                    }
+                }
+                state = RuntimeHost.EnterCritical();
+            }
+            while (Interlocked.CompareExchange(ref s_lock, 1, 0) != 0);
+        }
+
+        // A collection is marking: threads waiting for the lock offer to stop (WaitForLock).
+        private static bool s_collecting;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static void Unlock(nuint state)
@@ -301,7 +322,10 @@ namespace Internal.Runtime
             Retire();
             RegionTable* regions;
             fixed (RegionTable* table = &s_regions) regions = table;
-            if (!Marker.MarkAll(regions)) return false;
+            Volatile.Write(ref s_collecting, true);
+            bool stopped = Marker.MarkAll(regions);
+            Volatile.Write(ref s_collecting, false);
+            if (!stopped) return false;
 
             ulong free = 0;
             for (int i = 0; i < s_regions.Count; i++)

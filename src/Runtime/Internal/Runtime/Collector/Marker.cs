@@ -9,13 +9,13 @@ namespace Internal.Runtime.Collector
 {
     internal static unsafe class Marker
     {
-        private const int CapturedRegisters = 12;
+        internal const int CapturedRegisters = 12;
 
         private static MarkStack s_stack;
         private static RegionTable* s_regions;
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_gc_capture_registers")]
-        private static extern void CaptureRegisters(nuint* buffer);
+        internal static extern void CaptureRegisters(nuint* buffer);
 
         /// <summary>Marks what is reachable. False (nothing marked) when the host cannot stop its threads now.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]

@@ -11,7 +11,7 @@ using Internal.Runtime.Collector;
 
 namespace Internal.Runtime
 {
-    public static unsafe class Heap
+    public static unsafe partial class Heap
     {
         // The least the heap asks the host for at a time.
         private const nuint GrowStep = 1 << 20;
@@ -312,104 +312,6 @@ namespace Internal.Runtime
             if (AddRegionLocked(memory, granted, HeapRegion.HostOwned) == null)
                 RuntimeHost.FailFast("Heap: the host gave a region too small for the object asked");
             return true;
-        }
-
-        // Mark, then sweep every region into fresh free lists; give back to the host the large regions whose object
-        // died and wholly free regions beyond what the next cycle's budget needs.
-        private static bool Collect(out ulong live)
-        {
-            live = 0;
-            Retire();
-            RegionTable* regions;
-            fixed (RegionTable* table = &s_regions) regions = table;
-            Volatile.Write(ref s_collecting, true);
-            bool stopped = Marker.MarkAll(regions);
-            Volatile.Write(ref s_collecting, false);
-            if (!stopped) return false;
-
-            ulong free = 0;
-            for (int i = 0; i < s_regions.Count; i++)
-            {
-                HeapRegion* region = s_regions[i];
-                ulong marked = region->Marked;
-                live += marked;
-                free += region->AreaBytes - marked;
-            }
-            ulong budget = live > MinimumBudget ? live : MinimumBudget;
-            s_free.Clear();
-            for (int i = s_regions.Count - 1; i >= 0; i--)
-            {
-                HeapRegion* region = s_regions[i];
-                bool empty = region->Marked == 0;
-                if (empty && (region->Flags & HeapRegion.HostOwned) != 0
-                    && (region->IsLarge || free - region->AreaBytes >= budget))
-                {
-                    free -= region->AreaBytes;
-                    Release(i);
-                    continue;
-                }
-                if (region->IsLarge)
-                {
-                    region->Sweep(null);
-                    continue;
-                }
-                FreeLists* lists;
-                fixed (FreeLists* l = &s_free) lists = l;
-                region->Sweep(lists);
-            }
-            s_budget = budget;
-            s_allocatedAtCollection = s_allocated;
-            s_liveAfterCollection = live;
-            s_collections++;
-            return true;
-        }
-
-        private static int IndexOf(HeapRegion* region)
-        {
-            for (int i = 0; i < s_regions.Count; i++)
-                if (s_regions[i] == region) return i;
-            return -1;
-        }
-
-        private static void Release(int index)
-        {
-            HeapRegion* region = s_regions[index];
-            byte* start = region->Start;
-            nuint size = (nuint)(region->End - region->Start);
-            s_capacity -= size;
-            s_area -= region->AreaBytes;
-            s_released += size;
-            s_regions.RemoveAt(index);
-            // The host gets back exactly what it gave: End was rounded down to 8 from a page-multiple size.
-            CollectorHost.ReleaseHeap(start, size);
-        }
-
-        // The reserve becomes the bump area, so that the host can still allocate while it reports.
-        private static void UseReserve()
-        {
-            if (s_reserve.Start == null || s_exhaustions > 0) return;
-            s_regions.Add(s_reserve);
-            s_capacity += (ulong)(s_reserve.End - s_reserve.Start);
-            s_area += s_reserve.AreaBytes;
-            UseArea(s_reserve.Base, s_reserve.AreaBytes);
-        }
-
-        // Nothing here may allocate: the heap has nothing left. The message is built on the stack.
-        private static void Exhausted(nuint size)
-        {
-            if (Interlocked.Increment(ref s_exhaustions) > 1)
-            {
-                // The reserve ran out too, while failing: the host's report allocates more than it should.
-                RuntimeHost.FailFast("Out of memory while failing fast".AsSpan());
-                while (true) { }
-            }
-            Span<char> message = stackalloc char[96];
-            ReadOnlySpan<char> before = "Out of memory: the heap cannot satisfy an allocation of ";
-            ReadOnlySpan<char> after = " bytes";
-            before.CopyTo(message);
-            ((ulong)size).TryFormat(message.Slice(before.Length), out int digits);
-            after.CopyTo(message.Slice(before.Length + digits));
-            RuntimeHost.FailFast(message.Slice(0, before.Length + digits + after.Length));
         }
     }
 }

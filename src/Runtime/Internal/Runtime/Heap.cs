@@ -30,9 +30,6 @@ namespace Internal.Runtime
         // to report) still has memory when the heap has none.
         private const nuint ReserveSize = 64 << 10;
 
-        private static RegionTable s_regions;
-        private static FreeLists s_free;
-
         // The bump area: [s_current, s_limit) in the region whose start bits are s_allocBits, relative to s_base.
         private static byte* s_current;
         private static byte* s_limit;
@@ -51,6 +48,10 @@ namespace Internal.Runtime
         private static ulong s_collections;
         private static ulong s_liveAfterCollection;
         private static ulong s_released;
+
+        // The big tables last: the fields above stay at small offsets, which arm64 loads in one instruction.
+        private static RegionTable s_regions;
+        private static FreeLists s_free;
 
         // The statistics are read volatile: the JIT assumes allocation helpers touch no managed state, so it would
         // otherwise reuse a value read before an allocation.

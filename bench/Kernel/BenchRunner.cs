@@ -16,14 +16,14 @@ namespace Helios.Kernel.Bench
         // Each case's name and suite: kernel (the default), sip (processes, from the boot bundle), channels.
         private static readonly string[] Names =
         {
-            "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch",
+            "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch", "alloc_small", "gc_collect",
             "abi_call", "process_create_exit",
             "channel_roundtrip", "channel_pingpong_2msg",
         };
 
         private static readonly string[] Suites =
         {
-            "kernel", "kernel", "kernel", "kernel", "kernel",
+            "kernel", "kernel", "kernel", "kernel", "kernel", "kernel", "kernel",
             "sip", "sip",
             "channels", "channels",
         };
@@ -37,10 +37,12 @@ namespace Helios.Kernel.Bench
                 case 2: Cases.TimerInterrupt.Run(); break;
                 case 3: Cases.SchedulerStress.Run(); break;
                 case 4: Cases.ThrowCatch.Run(); break;
-                case 5: Cases.AbiCall.Run(); break;
-                case 6: Cases.ProcessCreateExit.Run(); break;
-                case 7: Cases.ChannelRoundTrip.Run(); break;
-                case 8: Cases.ChannelPingPong.Run(); break;
+                case 5: Cases.Allocation.RunSmall(); break;
+                case 6: Cases.Allocation.RunCollect(); break;
+                case 7: Cases.AbiCall.Run(); break;
+                case 8: Cases.ProcessCreateExit.Run(); break;
+                case 9: Cases.ChannelRoundTrip.Run(); break;
+                case 10: Cases.ChannelPingPong.Run(); break;
             }
         }
 

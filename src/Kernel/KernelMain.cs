@@ -51,6 +51,7 @@ namespace Helios.Kernel
             platform.InitializeThisCpu(Cpu.Current);
             platform.StartTick(Tick.Hz(boot));
             Cpu.Current.Online = true;
+            CollectorHostExports.EnableWithShareOfMemory();  // the collector may stop threads from now on
             Processor.EnableInterrupts();
             Smp.StartSecondaries(platform);                 // the other CPUs join from their idle loops
             Apps.Open(boot, kernelStart, kernelEnd);        // the boot bundle's table of contents

@@ -64,6 +64,8 @@ namespace Helios.Kernel.Cpus
         internal bool IsIdle;               // in WaitForInterrupt with an empty run queue: wake with an IPI
         internal bool NeedsReschedule;
         internal bool CrossCallPending;     // CrossCall has a request for this CPU
+        internal int StopPending;           // WorldStop asks this CPU to stop (1); taken atomically, once
+        internal ulong StoppedStackPointer; // while stopped: below everything the interrupted thread had on its stack
         internal ulong TicksOnCurrent;
         internal ulong SwitchedAt;          // when CurrentThread got the CPU (Processor.ReadCounter)
 

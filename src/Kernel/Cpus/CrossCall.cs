@@ -38,10 +38,11 @@ namespace Helios.Kernel.Cpus
             s_lock.Release();
         }
 
-        /// <summary>From the wake-up interrupt: run the request meant for this CPU, if there is one.</summary>
+        /// <summary>From the wake-up interrupt: stop for a collection if asked, run the request meant for this CPU, if there is one.</summary>
         internal static void Handle()
         {
             Cpu cpu = Cpu.Current;
+            WorldStop.StopIfAsked(cpu);
             if (!Volatile.Read(ref cpu.CrossCallPending)) return;
             Volatile.Write(ref cpu.CrossCallPending, false);
             s_function(s_first, s_second);

@@ -44,8 +44,8 @@ namespace Helios.Kernel.Memory
         public const ulong DefaultSize = 64 * 1024;
         public const ulong MaxSize = SlotSize - 64 * 1024;     // at least 64 KiB of guard below every stack
 
-        private static readonly List<ulong> s_freeSlots = new List<ulong>();
-        private static readonly List<KernelStack> s_pool = new List<KernelStack>();
+        private static List<ulong> s_freeSlots = new List<ulong>();
+        private static List<KernelStack> s_pool = new List<KernelStack>();
         private static ulong s_nextSlot = AddressSpace.StackRegionStart;
         private static SpinLock s_lock;
 
@@ -91,7 +91,7 @@ namespace Helios.Kernel.Memory
         /// <summary>Returns a stack nobody runs on any more to the pool (no unmapping: callable anywhere).</summary>
         public static void Release(KernelStack stack)
         {
-            nuint state = s_lock.AcquireIrqSave();
+            nuint state = LockWithRoomIn(ref s_pool);
             s_pool.Add(stack);
             s_lock.ReleaseIrqRestore(state);
         }
@@ -123,9 +123,31 @@ namespace Helios.Kernel.Memory
             AddressSpace.Unmap(stack.Limit, stack.Size);      // one shootdown for the whole stack
             for (int i = 0; i < pages; i++)
                 if (frames[i] != 0) Frames.Free(frames[i]);
-            nuint state = s_lock.AcquireIrqSave();
+            nuint state = LockWithRoomIn(ref s_freeSlots);
             s_freeSlots.Add(stack.Slot);
             s_lock.ReleaseIrqRestore(state);
+        }
+
+        // Takes the lock with room for one more item in list. Growing a list allocates, and nothing may allocate under
+        // this lock: a CPU that stops for a collection while holding it would leave another spinning for it with
+        // interrupts masked, which no collection can stop. So the list grows outside the lock.
+        private static nuint LockWithRoomIn<T>(ref List<T> list)
+        {
+            while (true)
+            {
+                nuint state = s_lock.AcquireIrqSave();
+                if (list.Count < list.Capacity) return state;
+                int capacity = list.Capacity;
+                s_lock.ReleaseIrqRestore(state);
+                var bigger = new List<T>(capacity * 2 + 8);
+                state = s_lock.AcquireIrqSave();
+                if (list.Capacity == capacity && list.Count < bigger.Capacity)
+                {
+                    for (int i = 0; i < list.Count; i++) bigger.Add(list[i]);
+                    list = bigger;
+                }
+                s_lock.ReleaseIrqRestore(state);
+            }
         }
 
         // With the lock held.

@@ -205,6 +205,21 @@ namespace Helios.Kernel.Processes
             return (void*)address;
         }
 
+        /// <summary>A heap region the process's collector gives back (one GrowHeap gave, whole).</summary>
+        internal void ReleaseHeap(ulong address, ulong bytes)
+        {
+            for (int i = 0; i < _frames.Count; i++)
+            {
+                if (_frames[i].Address != address) continue;
+                if (_frames[i].Count * FrameAllocator.FrameSize != bytes) break;
+                Frames.Free(address, _frames[i].Count);
+                _frames.RemoveAt(i);
+                HeapBytes -= bytes;
+                return;
+            }
+            KillCurrent("its runtime gave back heap memory it was not given (0x" + address.ToString("x") + ", " + bytes.ToString() + " bytes)");
+        }
+
         private ulong AllocateFrames(ulong bytes)
         {
             ulong count = bytes / FrameAllocator.FrameSize;

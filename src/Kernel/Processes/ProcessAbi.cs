@@ -50,6 +50,13 @@ namespace Helios.Kernel.Processes
             // Time.
             ["helios_host_timestamp"] = (nint)(delegate*<long>)&RuntimeHostExports.Timestamp,
             ["helios_host_timestamp_frequency"] = (nint)(delegate*<long>)&RuntimeHostExports.TimestampFrequency,
+            // The collector's host: the process's own threads and heap (ProcessCollectorHost).
+            ["helios_host_gc_suspend"] = (nint)(delegate*<bool>)&ProcessCollectorHost.Suspend,
+            ["helios_host_gc_stop_here"] = (nint)(delegate*<void>)&ProcessCollectorHost.StopHere,
+            ["helios_host_gc_resume"] = (nint)(delegate*<void>)&ProcessCollectorHost.Resume,
+            ["helios_host_gc_next_stack"] = (nint)(delegate*<nuint*, nuint*, nuint*, bool>)&ProcessCollectorHost.NextStack,
+            ["helios_host_gc_heap_limit"] = (nint)(delegate*<nuint>)&ProcessCollectorHost.HeapLimit,
+            ["helios_host_release_heap"] = (nint)(delegate*<void*, nuint, void>)&ProcessCollectorHost.ReleaseHeap,
         };
 
         // A fail-fast includes the runtime running out of heap within the process's limit.

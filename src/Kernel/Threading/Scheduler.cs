@@ -245,7 +245,9 @@ namespace Helios.Kernel.Threading
             Thread dead = cpu.DeadThread;
             cpu.DeadThread = null;
             cpu.Lock.Release();
-            if (dead is not null) KernelStacks.Release(dead.Stack);
+            if (dead is null) return;
+            ThreadRegistry.Remove(dead);
+            KernelStacks.Release(dead.Stack);
         }
 
         // Wakes an idle CPU (an IPI); a no-op for the current CPU, which is running this code.

@@ -36,6 +36,11 @@ namespace Helios.Kernel.Threading
         internal ulong WaitAddress;         // AddressWaits: the word this thread sleeps on
         internal bool AddressWoken;
 
+        // ThreadRegistry (its lock): every thread with a stack.
+        internal Thread NextLive;
+        internal Thread PreviousLive;
+        internal bool Registered;
+
         public Thread(Action body, string name = null, int affinity = AnyCpu, ulong stackSize = KernelStacks.DefaultSize)
         {
             _body = body ?? throw new ArgumentNullException(nameof(body));
@@ -53,6 +58,7 @@ namespace Helios.Kernel.Threading
             Name = name;
             Stack = stack;
             State = ThreadState.Running;
+            ThreadRegistry.Add(this);
         }
 
         public int Id { get; }
@@ -89,6 +95,7 @@ namespace Helios.Kernel.Threading
             int domain = Affinity == AnyCpu ? Cpu.Current.Domain : Cpu.All[Affinity].Domain;
             Stack = KernelStacks.Allocate(StackSize, domain);
             SavedStackPointer = Platform.Current.PrepareThreadStack(Stack.Top, AddressOf(this));
+            ThreadRegistry.Add(this);
             Scheduler.MakeReady(this);
         }
 
@@ -115,6 +122,7 @@ namespace Helios.Kernel.Threading
             idle.SavedStackPointer = Platform.Current.PrepareThreadStack(idle.Stack.Top, AddressOf(idle));
             idle.Cpu = cpu;
             idle.State = ThreadState.Ready;
+            ThreadRegistry.Add(idle);
             return idle;
         }
 

@@ -48,7 +48,7 @@ namespace Helios.Kernel.Tests.Kernel
             Assert.True(Heap.AllocatedBytes - before >= 8000);
             Assert.True(Heap.ObjectCount > objects);
             fixed (long* p = block) Assert.True(Heap.Contains(p));
-            Assert.True(Heap.CapacityBytes > Heap.AllocatedBytes);
+            Assert.True(Heap.CapacityBytes > Heap.UsedBytes);
         }
 
         // Bigger than the early heap and than any step the kernel grows the heap by unasked: the heap must ask the
@@ -87,24 +87,26 @@ namespace Helios.Kernel.Tests.Kernel
 
         // The heap runs out: the report must still come out, as a panic naming the allocation, although the heap has
         // nothing left for the message (the heap keeps a reserve for the reporting path and builds its own message on
-        // the stack). Fills what the kernel would still give the heap, then the heap itself, exactly.
+        // the stack). Everything stays reachable, so collections free nothing: large arrays up to the heap's limit,
+        // then smaller ones, then nodes of 32 bytes until one does not fit.
         [Test]
         [ExpectPanic("HELIOS-PANIC fail fast: Out of memory: the heap cannot satisfy an allocation of 32 bytes")]
         public static void RunningOutOfMemoryIsReported()
         {
-            // Until the frame allocator cannot give the heap another step (2 MiB, contiguous): big arrays, then small ones.
-            while (LargestRunBytes >= 8 << 20) s_filler = new byte[(int)Math.Min(LargestRunBytes / 2, int.MaxValue)];
-            while (LargestRunBytes >= 2 << 20) s_filler = new byte[64 << 10];
-            ulong free = Heap.FreeBytes;
-            if (free >= 24) s_block = new long[(free - 24) / 8];
-            s_node = new Node();        // 32 bytes: header, MethodTable, two fields
-            Assert.Fail("allocated past the end of memory: " + s_node.Value.ToString());
+            ulong limit = Helios.Kernel.Diagnostics.CollectorHostExports.HeapLimit;
+            while (Heap.CapacityBytes + (4 << 20) < limit) s_kept = new Kept { Data = new byte[1 << 20], Next = s_kept };
+            while (Heap.CapacityBytes + (256 << 10) < limit || Heap.FreeBytes > (64 << 10))
+                s_kept = new Kept { Data = new byte[16 << 10], Next = s_kept };
+            while (true) s_kept = new Kept { Next = s_kept };
         }
 
-        // The most the frame allocator could still give the heap at once.
-        private static ulong LargestRunBytes => Helios.Kernel.Memory.Frames.LargestFreeRun * Helios.Kernel.Memory.FrameAllocator.FrameSize;
+        private sealed class Kept
+        {
+            public byte[] Data;
+            public Kept Next;
+        }
 
-        private static byte[] s_filler;
-        private static Node s_node;
+        private static Kept s_kept;
+
     }
 }

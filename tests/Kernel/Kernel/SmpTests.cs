@@ -11,7 +11,7 @@ using Thread = Helios.Kernel.Threading.Thread;
 
 namespace Helios.Kernel.Tests.Kernel
 {
-    internal static class SmpTests
+    internal static partial class SmpTests
     {
         public const string Category = "smp";
 

@@ -13,7 +13,7 @@ namespace Helios.Cli.Commands.Bench;
 internal static class KernelBenchCommand
 {
     public static Command Create() => Create("kernel", "Boot the kernel benchmarks in the benchmark machine and print the figures",
-        "thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch");
+        "thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch,alloc_small,gc_collect");
 
     public static Command CreateChannels() => Create("channels", "Boot the channel benchmarks (round trips of 0 B to 64 KiB, 2-message ping-pong) in the benchmark machine and print the figures",
         "channel_roundtrip,channel_pingpong_2msg");

@@ -33,6 +33,7 @@ namespace Internal.Runtime
         private enum Section
         {
             GCStaticRegion = 201,
+            FrozenObjectRegion = 206,
             TypeManagerIndirection = 204,
             EagerCctor = 205,
             ModuleInitializerList = 213,
@@ -129,6 +130,19 @@ namespace Internal.Runtime
                 *(object*)block = statics;
             }
         }
+
+        /// <summary>A module's GC static region: relative pointers to the slots holding its types' static bases.</summary>
+        internal static bool FindGCStaticRegion(void* header, out int* start, out int* end)
+        {
+            bool found = FindSection((ReadyToRunHeader*)header, Section.GCStaticRegion, out byte* first, out byte* last);
+            start = (int*)first;
+            end = (int*)last;
+            return found;
+        }
+
+        /// <summary>A module's frozen objects (ilc's preinitialised data: strings, arrays, objects), one after another.</summary>
+        internal static bool FindFrozenObjectRegion(void* header, out byte* start, out byte* end)
+            => FindSection((ReadyToRunHeader*)header, Section.FrozenObjectRegion, out start, out end);
 
         // Both lists are relative pointers to the methods to run, in order.
         private static void RunInitializers(ReadyToRunHeader* header, Section section)

@@ -1,5 +1,5 @@
 // Allocation and boxing. ilc calls the Rhp* exports for `new` and `new T[n]` (its contract, by symbol name) and the
-// Rh* methods of this class for boxing and unboxing (by class and method name). Every object comes from Heap, zeroed.
+// Rh* methods of this class for boxing and unboxing (by class and method name). Every object comes from Heap, zeroed and typed.
 using System.Runtime.CompilerServices;
 using Internal.Runtime;
 
@@ -10,9 +10,7 @@ namespace System.Runtime
         [RuntimeExport("RhpNewFast")]
         internal static object NewObject(MethodTable* mt)
         {
-            object obj = AsObject(Heap.AllocateObject(mt->BaseSize));
-            obj.m_pEEType = mt;
-            return obj;
+            return AsObject(Heap.Allocate(mt, Internal.Runtime.Collector.ObjectLayout.HeapSize(mt->BaseSize, 0, 0), 0));
         }
 
         // A reference is the object's address: reinterpret the pointer value itself.
@@ -43,11 +41,7 @@ namespace System.Runtime
             if (length < 0) throw new OverflowException();
             ulong size = mt->BaseSize + (ulong)length * mt->ComponentSize;
             if (size > int.MaxValue) throw new OutOfMemoryException();
-            size = (size + (ulong)(sizeof(nint) - 1)) & ~(ulong)(sizeof(nint) - 1);
-            object obj = AsObject(Heap.AllocateObject((nuint)size));
-            obj.m_pEEType = mt;
-            Unsafe.As<RawArrayData>(obj).Length = length;
-            return obj;
+            return AsObject(Heap.Allocate(mt, Internal.Runtime.Collector.ObjectLayout.HeapSize(mt->BaseSize, mt->ComponentSize, (uint)length), length));
         }
 
         internal static object RhBox(MethodTable* mt, ref byte data)

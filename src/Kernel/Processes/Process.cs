@@ -27,6 +27,8 @@ namespace Helios.Kernel.Processes
         private readonly StringBuilder _line = new StringBuilder();
         private Thread _thread;
         private ulong _firstHeap;
+        private bool _killRequested;        // Kill on a running process: it dies the next time it runs its own code
+        private string _killReason;
 
         internal Process(string name, ApplicationManifest manifest, string[] arguments, ProcessImage image, ulong imageBase)
         {
@@ -77,8 +79,9 @@ namespace Helios.Kernel.Processes
         public void Start()
         {
             if (State != ProcessState.Created) throw new InvalidOperationException("process " + Name + " was already started");
-            ulong heap = Math.Min(FirstHeapRegion, HeapLimit);
-            ulong heapStart = heap >= FirstHeapRegion ? AllocateFrames(heap) : 0;     // the runtime clears what it hands out
+            // The whole heap limit when it is smaller than a first region (the runtime then has little beyond its reserve).
+            ulong heap = Math.Min(FirstHeapRegion, HeapLimit) & ~(FrameAllocator.FrameSize - 1);
+            ulong heapStart = AllocateFrames(heap);     // uncleared: the runtime clears what it hands out
             if (heapStart == 0) throw new InvalidOperationException("process " + Name + ": no memory for its first heap region");
             HeapBytes = heap;
             _firstHeap = heapStart;
@@ -143,9 +146,6 @@ namespace Helios.Kernel.Processes
             _killReason = reason;
             System.Threading.Volatile.Write(ref _killRequested, true);
         }
-
-        private bool _killRequested;
-        private string _killReason;
 
         /// <summary>From an interrupt or a kernel call of the running process: if it was killed, it ends here.</summary>
         internal static void DieIfKilled(ulong interruptedIp)

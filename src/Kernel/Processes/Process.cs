@@ -38,7 +38,30 @@ namespace Helios.Kernel.Processes
             Base = imageBase;
             HeapLimit = manifest.HeapLimit;
             _frames.Add((imageBase, image.Size / FrameAllocator.FrameSize));
+            ChannelOwner = Helios.Channels.ExchangeHeap.Current.CreateOwner(name + " (pid " + Id.ToString() + ")");
         }
+
+        /// <summary>Who holds the process's exchange-heap blocks and endpoints; reclaimed when it ends.</summary>
+        public Helios.Channels.ExOwner ChannelOwner { get; }
+
+        private readonly List<ulong> _startupEndpoints = new List<ulong>();
+
+        /// <summary>The text of the last channel call that failed (the process throws it: ProcessChannelAbi).</summary>
+        internal string ChannelError { get; set; }
+
+        /// <summary>
+        /// Hands the process an endpoint the caller holds, before it starts: it becomes the process's, and the process
+        /// finds it as StartupEndpoints.Get(i), in the order given. Returns i.
+        /// </summary>
+        public int GiveEndpoint(ulong endpoint)
+        {
+            if (State != ProcessState.Created) throw new InvalidOperationException("process " + Name + ": endpoints are given before it starts");
+            Helios.Channels.ExchangeHeap heap = Helios.Channels.ExchangeHeap.Current;
+            _startupEndpoints.Add(heap.Transfer(endpoint, heap.Host.CurrentOwner, ChannelOwner));
+            return _startupEndpoints.Count - 1;
+        }
+
+        internal ulong StartupEndpoint(int index) => (uint)index < (uint)_startupEndpoints.Count ? _startupEndpoints[index] : 0;
 
         public int Id { get; }
 
@@ -82,7 +105,7 @@ namespace Helios.Kernel.Processes
             if (heapStart == 0) throw new InvalidOperationException("process " + Name + ": no memory for its first heap region");
             HeapBytes = heap;
             _firstHeap = heapStart;
-            _thread = new Thread(RunMain, Name, Thread.AnyCpu, Manifest.StackSize) { Process = this };
+            _thread = new Thread(RunMain, Name, Thread.AnyCpu, Manifest.StackSize) { Process = this, ChannelOwner = ChannelOwner };
             State = ProcessState.Running;
             _thread.Start();
         }
@@ -180,6 +203,8 @@ namespace Helios.Kernel.Processes
             KillReason = reason;
             foreach ((ulong address, ulong count) in _frames) Frames.Free(address, count);
             _frames.Clear();
+            // Its messages, arrays and endpoints: peers see their channels closed.
+            Helios.Channels.ExchangeHeap.Current.Reclaim(ChannelOwner);
             HeapBytes = 0;
             if (how == ProcessState.Killed)
                 KernelConsole.WriteLine("kernel: process " + Name + " (pid " + Id.ToString() + ") killed: " + reason);

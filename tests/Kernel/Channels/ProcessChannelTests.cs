@@ -1,0 +1,89 @@
+// Channels between processes: the kernel makes a ping-pong channel and gives one end to each of two processes
+// (Process.GiveEndpoint), which talk over the channel ABI; a process that breaks the protocol dies alone and its
+// peer sees the channel closed; whatever the processes held in the exchange heap is reclaimed when they end.
+using Helios.Channels;
+using Helios.Contracts;
+using Helios.Kernel.Processes;
+using Helios.Testing;
+
+namespace Helios.Kernel.Tests.Channels
+{
+    internal static class ProcessChannelTests
+    {
+        private static (Process Server, Process Client) StartPair(string[] clientArguments)
+        {
+            PingPongContract.NewChannel(out PingPongContract.Imp client, out PingPongContract.Exp server);
+            Process serverProcess = Apps.Create("pingserver", new string[0]);
+            Process clientProcess = Apps.Create("pingclient", clientArguments);
+            Assert.Equal(0, serverProcess.GiveEndpoint(server.Handle));
+            Assert.Equal(0, clientProcess.GiveEndpoint(client.Handle));
+            Assert.False(ExchangeHeap.Current.IsLive(server.Handle));     // the kernel's handles died with the hand-over
+            serverProcess.Start();
+            clientProcess.Start();
+            return (serverProcess, clientProcess);
+        }
+
+        [Test]
+        public static void TwoProcessesPingPong()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            long bytes = heap.LiveBytes;
+            (Process server, Process client) = StartPair(new[] { "10000" });
+            Assert.Equal(0, client.Wait());
+            Assert.Equal(0, server.Wait());
+            Assert.Equal(ProcessState.Exited, client.State);
+            Assert.Equal(ProcessState.Exited, server.State);
+            Assert.Equal(handles, heap.LiveHandles);
+            Assert.Equal(bytes, heap.LiveBytes);
+            Assert.Equal(0, client.ChannelOwner.HandleCount);
+            Assert.False(client.ChannelOwner.IsAlive);
+        }
+
+        [Test]
+        public static void AProtocolViolationKillsOnlyTheOffender()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            long bytes = heap.LiveBytes;
+            (Process server, Process client) = StartPair(new[] { "violate" });
+            Assert.Equal(-1, client.Wait());
+            Assert.Equal(ProcessState.Killed, client.State);
+            Assert.True(client.KillReason.Contains("ProtocolViolationException"), client.KillReason);
+            Assert.Equal(0, server.Wait());                 // it saw the channel closed and ended by itself
+            Assert.Equal(ProcessState.Exited, server.State);
+            Assert.Equal(handles, heap.LiveHandles);
+            Assert.Equal(bytes, heap.LiveBytes);
+        }
+
+        [Test]
+        public static void AKilledProcessesPeerSeesItsChannelClosed()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            PingPongContract.NewChannel(out PingPongContract.Imp client, out PingPongContract.Exp server);
+            Process serverProcess = Apps.Create("pingserver", new string[0]);
+            serverProcess.GiveEndpoint(server.Handle);
+            serverProcess.Start();
+            client.SendPing(41);
+            client.ReceivePong(out int answer);
+            Assert.Equal(42, answer);
+            client.Close();                                 // the server's TryWaitNext says closed: it ends
+            Assert.Equal(0, serverProcess.Wait());
+            Assert.Equal(handles, heap.LiveHandles);
+        }
+
+        [Test]
+        public static void AMillionMessagesBetweenTwoProcesses()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            long bytes = heap.LiveBytes;
+            (Process server, Process client) = StartPair(new[] { "500000" });     // 500,000 round trips: 10^6 messages
+            Assert.Equal(0, client.Wait());
+            Assert.Equal(0, server.Wait());
+            Assert.Equal(handles, heap.LiveHandles);
+            Assert.Equal(bytes, heap.LiveBytes);
+        }
+    }
+}

@@ -1,8 +1,10 @@
 // The server half of a ping-pong between two processes (tests/Kernel/Channels/ProcessChannelTests.cs): answers each
-// Ping(n) with Pong(n + 1) on the endpoint the kernel gave it at start until the client closes the channel.
+// Ping(n) with Pong(n + 1) on the endpoint the kernel gave it at start until the client closes the channel (even
+// between a Ping and its Pong, as a client that breaks the protocol does: then the Pong finds the channel closed).
 using Helios.Channels;
 using Helios.Contracts;
 
+// The Pings must carry 0, 1, 2, ... (what PingClient sends); with the argument "any", anything goes.
 public static class Program
 {
     public static int Main(string[] args)
@@ -13,7 +15,19 @@ public static class Program
         while (server.TryWaitNext(out _))
         {
             server.ReceivePing(out int data);
-            server.SendPong(data + 1);
+            if (data != answered && !(args.Length > 0 && args[0] == "any"))
+            {
+                System.Console.WriteLine("ping " + answered.ToString() + " carried " + data.ToString());
+                return 1;                       // lost, duplicated or reordered
+            }
+            try
+            {
+                server.SendPong(data + 1);
+            }
+            catch (ChannelClosedException)
+            {
+                break;
+            }
             answered++;
         }
         server.Close();

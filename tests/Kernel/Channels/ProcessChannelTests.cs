@@ -50,7 +50,9 @@ namespace Helios.Kernel.Tests.Channels
             Assert.Equal(-1, client.Wait());
             Assert.Equal(ProcessState.Killed, client.State);
             Assert.True(client.KillReason.Contains("ProtocolViolationException"), client.KillReason);
-            Assert.Equal(0, server.Wait());                 // it saw the channel closed and ended by itself
+            server.Wait();
+            Assert.True(server.KillReason is null, server.KillReason);
+            Assert.Equal(0, server.ExitCode);               // it saw the channel closed and ended by itself
             Assert.Equal(ProcessState.Exited, server.State);
             Assert.Equal(handles, heap.LiveHandles);
             Assert.Equal(bytes, heap.LiveBytes);
@@ -62,7 +64,7 @@ namespace Helios.Kernel.Tests.Channels
             ExchangeHeap heap = ExchangeHeap.Current;
             int handles = heap.LiveHandles;
             PingPongContract.NewChannel(out PingPongContract.Imp client, out PingPongContract.Exp server);
-            Process serverProcess = Apps.Create("pingserver", new string[0]);
+            Process serverProcess = Apps.Create("pingserver", new[] { "any" });
             serverProcess.GiveEndpoint(server.Handle);
             serverProcess.Start();
             client.SendPing(41);

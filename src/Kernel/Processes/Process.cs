@@ -96,8 +96,11 @@ namespace Helios.Kernel.Processes
 
         public bool ContainsCode(ulong address) => address >= Base && address - Base < Image.Size;
 
-        /// <summary>Runs the process: a main thread enters the image at helios_process_main.</summary>
-        public void Start()
+        /// <summary>
+        /// Runs the process: a main thread enters the image at helios_process_main, on any CPU or on the one given
+        /// (benchmarks pin both ends of a channel to one CPU).
+        /// </summary>
+        public void Start(int cpu = Thread.AnyCpu)
         {
             if (State != ProcessState.Created) throw new InvalidOperationException("process " + Name + " was already started");
             ulong heap = Math.Min(FirstHeapRegion, HeapLimit);
@@ -105,7 +108,7 @@ namespace Helios.Kernel.Processes
             if (heapStart == 0) throw new InvalidOperationException("process " + Name + ": no memory for its first heap region");
             HeapBytes = heap;
             _firstHeap = heapStart;
-            _thread = new Thread(RunMain, Name, Thread.AnyCpu, Manifest.StackSize) { Process = this, ChannelOwner = ChannelOwner };
+            _thread = new Thread(RunMain, Name, cpu, Manifest.StackSize) { Process = this, ChannelOwner = ChannelOwner };
             State = ProcessState.Running;
             _thread.Start();
         }

@@ -46,6 +46,17 @@ namespace Helios.Channels
         /// <summary>The endpoint the kernel gave this process at start, by index (0 when there is none).</summary>
         public abstract ulong StartupEndpoint(int index);
 
+        /// <summary>Registers path in the namespace for this process's service speaking contract: a registration number.</summary>
+        public abstract int Register(string path, ulong contract, out int registration);
+
+        /// <summary>The next client's exporter end (0 on timeout or once the registration is removed).</summary>
+        public abstract int Accept(int registration, long timeoutNanoseconds, out ulong endpoint);
+
+        /// <summary>Hands exporter (an end this process holds) to the service at path.</summary>
+        public abstract int Bind(string path, ulong contract, ulong exporter);
+
+        public abstract int Unregister(int registration);
+
         /// <summary>The text of the last error a call returned on this process.</summary>
         public abstract string LastError();
     }

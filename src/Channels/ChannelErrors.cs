@@ -16,6 +16,7 @@ namespace Helios.Channels
         public const int Exhausted = 6;
         public const int Argument = 7;
         public const int Other = 8;
+        public const int Namespace = 9;         // the namespace refused (thrown as a ChannelException in a process)
 
         public static int CodeOf(Exception e) => e switch
         {
@@ -37,7 +38,7 @@ namespace Helios.Channels
             UnexpectedMessage => new UnexpectedMessageException(message),
             Exhausted => new ExchangeHeapExhaustedException(message),
             Argument => new ArgumentException(message),
-            Channel => new ChannelException(message),
+            Channel or Namespace => new ChannelException(message),
             _ => new InvalidOperationException(message),
         };
     }

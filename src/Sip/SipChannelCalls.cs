@@ -94,6 +94,30 @@ namespace Helios.Sip
 
         public override ulong StartupEndpoint(int index) => ChannelStartupEndpoint(index);
 
+        public override int Register(string path, ulong contract, out int registration)
+        {
+            int r;
+            int code;
+            fixed (char* p = path) code = NamespaceRegister(p, path.Length, contract, &r);
+            registration = r;
+            return code;
+        }
+
+        public override int Accept(int registration, long timeoutNanoseconds, out ulong endpoint)
+        {
+            ulong e;
+            int code = NamespaceAccept(registration, timeoutNanoseconds, &e);
+            endpoint = e;
+            return code;
+        }
+
+        public override int Bind(string path, ulong contract, ulong exporter)
+        {
+            fixed (char* p = path) return NamespaceBind(p, path.Length, contract, exporter);
+        }
+
+        public override int Unregister(int registration) => NamespaceUnregister(registration);
+
         public override string LastError()
         {
             var text = new char[256];
@@ -144,6 +168,18 @@ namespace Helios.Sip
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_startup_endpoint")]
         private static extern ulong ChannelStartupEndpoint(int index);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_namespace_register")]
+        private static extern int NamespaceRegister(char* path, int length, ulong contract, int* registration);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_namespace_accept")]
+        private static extern int NamespaceAccept(int registration, long timeoutNanoseconds, ulong* endpoint);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_namespace_bind")]
+        private static extern int NamespaceBind(char* path, int length, ulong contract, ulong exporter);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_namespace_unregister")]
+        private static extern int NamespaceUnregister(int registration);
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_last_error")]
         private static extern int ChannelLastError(char* buffer, int capacity);

@@ -61,6 +61,19 @@ namespace Helios.Kernel.Processes
             return _startupEndpoints.Count - 1;
         }
 
+        private readonly List<Helios.Kernel.Namespace.Registration> _registrations = new List<Helios.Kernel.Namespace.Registration>();
+
+        // The process's namespace registrations, by the number it knows them by (ProcessNamespaceAbi).
+        internal int AddRegistration(Helios.Kernel.Namespace.Registration registration)
+        {
+            _registrations.Add(registration);
+            return _registrations.Count - 1;
+        }
+
+        internal Helios.Kernel.Namespace.Registration RegistrationAt(int index)
+            => (uint)index < (uint)_registrations.Count ? _registrations[index]
+                : throw new Helios.Kernel.Namespace.NamespaceException("this process has no registration " + index.ToString());
+
         internal ulong StartupEndpoint(int index) => (uint)index < (uint)_startupEndpoints.Count ? _startupEndpoints[index] : 0;
 
         public int Id { get; }
@@ -206,8 +219,10 @@ namespace Helios.Kernel.Processes
             KillReason = reason;
             foreach ((ulong address, ulong count) in _frames) Frames.Free(address, count);
             _frames.Clear();
-            // Its messages, arrays and endpoints: peers see their channels closed.
+            // Its messages, arrays and endpoints: peers see their channels closed; its paths leave the namespace.
             Helios.Channels.ExchangeHeap.Current.Reclaim(ChannelOwner);
+            foreach (Helios.Kernel.Namespace.Registration registration in _registrations) registration.Remove();
+            _registrations.Clear();
             HeapBytes = 0;
             if (how == ProcessState.Killed)
                 KernelConsole.WriteLine("kernel: process " + Name + " (pid " + Id.ToString() + ") killed: " + reason);

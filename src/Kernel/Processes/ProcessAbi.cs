@@ -66,6 +66,10 @@ namespace Helios.Kernel.Processes
             ["helios_channel_is_live"] = (nint)(delegate*<ulong, int>)&ProcessChannelAbi.IsLive,
             ["helios_channel_startup_endpoint"] = (nint)(delegate*<int, ulong>)&ProcessChannelAbi.StartupEndpoint,
             ["helios_channel_last_error"] = (nint)(delegate*<char*, int, int>)&ProcessChannelAbi.LastError,
+            ["helios_namespace_register"] = (nint)(delegate*<char*, int, ulong, int*, int>)&ProcessNamespaceAbi.Register,
+            ["helios_namespace_accept"] = (nint)(delegate*<int, long, ulong*, int>)&ProcessNamespaceAbi.Accept,
+            ["helios_namespace_bind"] = (nint)(delegate*<char*, int, ulong, ulong, int>)&ProcessNamespaceAbi.Bind,
+            ["helios_namespace_unregister"] = (nint)(delegate*<int, int>)&ProcessNamespaceAbi.Unregister,
         };
 
         // A fail-fast includes the runtime running out of heap within the process's limit.

@@ -185,14 +185,14 @@ namespace Helios.Kernel.Processes
             return text.Length;
         }
 
-        private static ContractInfo Contract(ulong id)
+        internal static ContractInfo Contract(ulong id)
             => ContractInfo.Find(id) ?? throw new ChannelException("contract 0x" + id.ToString("X") + " is unknown to this kernel");
 
-        private static int Fail(Exception e)
+        internal static int Fail(Exception e)
         {
             Process process = Process.Current;
             if (process is not null) process.ChannelError = e.Message;
-            return ChannelErrors.CodeOf(e);
+            return e is Helios.Kernel.Namespace.NamespaceException ? ChannelErrors.Namespace : ChannelErrors.CodeOf(e);
         }
     }
 }

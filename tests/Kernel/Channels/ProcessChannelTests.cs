@@ -1,9 +1,12 @@
 // Channels between processes: the kernel makes a ping-pong channel and gives one end to each of two processes
 // (Process.GiveEndpoint), which talk over the channel ABI; a process that breaks the protocol dies alone and its
-// peer sees the channel closed; whatever the processes held in the exchange heap is reclaimed when they end.
+// peer sees the channel closed; whatever the processes held in the exchange heap is reclaimed when they end; a
+// process's service is found in the namespace by another process.
 using Helios.Channels;
 using Helios.Contracts;
+using Helios.Kernel.Namespace;
 using Helios.Kernel.Processes;
+using Helios.Kernel.Threading;
 using Helios.Testing;
 
 namespace Helios.Kernel.Tests.Channels
@@ -86,6 +89,42 @@ namespace Helios.Kernel.Tests.Channels
             Assert.Equal(0, server.Wait());
             Assert.Equal(handles, heap.LiveHandles);
             Assert.Equal(bytes, heap.LiveBytes);
+        }
+
+        [Test]
+        public static void AProcessFindsAnotherProcesssServiceInTheNamespace()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            Assert.NotNull(PingPongContract.Info);          // the kernel knows the contract (processes name it by id)
+            Process server = Apps.Create("pingserver", new[] { "register", "/services/ping-process" });
+            server.Start();
+            // Until the server has registered: waits of 1 ms on the server (which end early if it dies), at most 5 s.
+            int spins = 0;
+            while (spins < 5000 && !server.HasEnded && NameService.List("/services/ping-process").Length == 0)
+            {
+                WaitDispatcher.WaitOne(server, 1000000);
+                spins++;
+            }
+            Assert.True(NameService.List("/services/ping-process").Length == 1, "not registered after " + spins.ToString() + " ms: " + server.State.ToString() + " " + (server.KillReason ?? ""));
+            Process client = Apps.Create("pingclient", new[] { "bind", "/services/ping-process", "1000" });
+            client.Start();
+            Assert.Equal(0, client.Wait());
+            server.Wait();
+            Assert.True(server.KillReason is null, server.KillReason);
+            Assert.Equal(0, server.ExitCode);
+            Assert.Equal(0, NameService.List("/services/ping-process").Length);
+            Assert.Equal(handles, heap.LiveHandles);
+        }
+
+        [Test]
+        public static void BindingToNothingFaultsTheClientOnly()
+        {
+            Assert.NotNull(PingPongContract.Info);
+            Process client = Apps.Create("pingclient", new[] { "bind", "/services/nobody-here", "1" });
+            client.Start();
+            Assert.Equal(-1, client.Wait());
+            Assert.True(client.KillReason.Contains("nothing is registered at /services/nobody-here"), client.KillReason);
         }
     }
 }

@@ -18,14 +18,14 @@ namespace Helios.Kernel.Bench
         {
             "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch", "alloc_small", "gc_collect",
             "abi_call", "process_create_exit",
-            "channel_roundtrip", "channel_pingpong_2msg",
+            "channel_roundtrip", "channel_pingpong_2msg", "channel_pingpong_2msg_sip",
         };
 
         private static readonly string[] Suites =
         {
             "kernel", "kernel", "kernel", "kernel", "kernel", "kernel", "kernel",
             "sip", "sip",
-            "channels", "channels",
+            "channels", "channels", "channels",
         };
 
         private static void RunCase(int index)
@@ -43,6 +43,7 @@ namespace Helios.Kernel.Bench
                 case 8: Cases.ProcessCreateExit.Run(); break;
                 case 9: Cases.ChannelRoundTrip.Run(); break;
                 case 10: Cases.ChannelPingPong.Run(); break;
+                case 11: Cases.ChannelPingPongSip.Run(); break;
             }
         }
 

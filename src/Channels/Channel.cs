@@ -12,6 +12,11 @@ namespace Helios.Channels
         public static void Create(ContractInfo contract, out ulong importer, out ulong exporter)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null)
+            {
+                RemoteChannel.Create(contract, out importer, out exporter);
+                return;
+            }
             ChannelHost host = heap.Host;
             var imp = new Endpoint(contract, ContractInfo.Importer);
             var exp = new Endpoint(contract, ContractInfo.Exporter);
@@ -42,6 +47,7 @@ namespace Helios.Channels
         public static MessageWriter BeginSend(ulong endpoint, ContractInfo contract, byte side, int message)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null) return RemoteChannel.BeginSend(endpoint, contract, side, message);
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
             string violation = null;
@@ -97,6 +103,7 @@ namespace Helios.Channels
         public static MessageReader BeginReceive(ulong endpoint, ContractInfo contract, byte side, int message)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null) return RemoteChannel.BeginReceive(endpoint, contract, side, message);
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
             while (true)
@@ -149,6 +156,7 @@ namespace Helios.Channels
         public static int WaitNext(ulong endpoint, ContractInfo contract, byte side, long timeoutNanoseconds = -1)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null) return RemoteChannel.WaitNext(endpoint, contract, side, timeoutNanoseconds);
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
             while (true)
@@ -174,6 +182,11 @@ namespace Helios.Channels
         public static void Close(ulong endpoint, ContractInfo contract, byte side)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null)
+            {
+                RemoteChannel.Close(endpoint, contract, side);
+                return;
+            }
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
             nuint state = host.Lock();
@@ -192,6 +205,7 @@ namespace Helios.Channels
         public static int StateOf(ulong endpoint, ContractInfo contract, byte side)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null) return RemoteChannel.StateOf(endpoint, contract, side);
             nuint state = heap.Host.Lock();
             try
             {
@@ -207,6 +221,7 @@ namespace Helios.Channels
         public static bool IsClosed(ulong endpoint, ContractInfo contract, byte side)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null) return RemoteChannel.IsClosed(endpoint, contract, side);
             nuint state = heap.Host.Lock();
             try
             {
@@ -223,10 +238,68 @@ namespace Helios.Channels
         public static void CheckEndpoint(ulong endpoint, ContractInfo contract, byte side)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null)
+            {
+                RemoteChannel.StateOf(endpoint, contract, side);
+                return;
+            }
             nuint state = heap.Host.Lock();
             try
             {
                 ResolveLocked(heap, endpoint, heap.Host.CurrentOwner, contract, side);
+            }
+            finally
+            {
+                heap.Host.Unlock(state);
+            }
+        }
+
+        /// <summary>
+        /// Sends a message block begun with BeginSend and filled in place by a caller that holds only its handle (a
+        /// process: the kernel commits on its behalf). Checks the endpoint and the block are the caller's.
+        /// </summary>
+        public static void CommitSend(ulong endpoint, ulong message)
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            ChannelHost host = heap.Host;
+            ExOwner owner = host.CurrentOwner;
+            MessageWriter writer;
+            nuint state = host.Lock();
+            try
+            {
+                Endpoint ep = ResolveLocked(heap, endpoint, owner, null, 0);
+                int slot = heap.CheckOwnedLocked(message, owner, SlotKind.Message);
+                ref Slot s = ref heap.SlotAt(slot);
+                int next = ep.Contract.NextState(ep.State, s.MessageIndex, ep.Side);
+                uint size = next < 0 ? 0u : ep.Contract.MessageSizes[s.MessageIndex];
+                if (next < 0 || s.Capacity < size) throw new ChannelException(ep.Describe() + ": a message block begun for another state or endpoint");
+                // The header is the kernel's word, whatever the caller wrote over it in place.
+                unsafe
+                {
+                    byte* block = (byte*)s.Address;
+                    *(ulong*)(block + WireLayout.ContractIdOffset) = ep.Contract.MessageContractIds[s.MessageIndex];
+                    *(ushort*)(block + WireLayout.TagOffset) = ep.Contract.MessageTags[s.MessageIndex];
+                    block[WireLayout.DescriptorCountOffset] = ep.Contract.MessageDescriptorCounts[s.MessageIndex];
+                    block[WireLayout.VersionOffset] = WireLayout.Version;
+                    *(uint*)(block + WireLayout.BlockSizeOffset) = size;
+                }
+                writer = new MessageWriter(heap, ep, slot, s.Generation, s.Address, size, next);
+            }
+            finally
+            {
+                host.Unlock(state);
+            }
+            writer.Commit();
+        }
+
+        /// <summary>The contract of an endpoint the caller holds (a kernel serving a process checks the id it names).</summary>
+        public static ContractInfo ContractOf(ulong endpoint)
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            nuint state = heap.Host.Lock();
+            try
+            {
+                return ResolveLocked(heap, endpoint, heap.Host.CurrentOwner, null, 0).Contract;
             }
             finally
             {

@@ -27,6 +27,39 @@ namespace Helios.Channels
             Transitions = transitions;
             if (messageNames.Length != messageCount || transitions.Length != stateNames.Length * messageCount)
                 throw new ArgumentException("contract " + name + ": the descriptor's tables disagree");
+            Register(this);
+        }
+
+        // Every contract this image has built, by id: a kernel serving a process, which names a contract by its id
+        // alone, finds its own copy here (every endpoint the kernel holds was made from one).
+        private static readonly object s_registryLock = new object();
+        private static ContractInfo[] s_registry = new ContractInfo[8];
+        private static int s_registered;
+
+        private static void Register(ContractInfo contract)
+        {
+            lock (s_registryLock)
+            {
+                for (int i = 0; i < s_registered; i++) if (s_registry[i].Id == contract.Id) return;
+                if (s_registered == s_registry.Length)
+                {
+                    var grown = new ContractInfo[s_registry.Length * 2];
+                    Array.Copy(s_registry, grown, s_registered);
+                    s_registry = grown;
+                }
+                s_registry[s_registered] = contract;
+                System.Threading.Volatile.Write(ref s_registered, s_registered + 1);     // published after the entry
+            }
+        }
+
+        /// <summary>The contract with this id that this image has built, or null.</summary>
+        public static ContractInfo Find(ulong id)
+        {
+            // No lock: the table only grows, and a count is published after its entries (read it first).
+            int count = System.Threading.Volatile.Read(ref s_registered);
+            ContractInfo[] registry = s_registry;
+            for (int i = 0; i < count && i < registry.Length; i++) if (registry[i].Id == id) return registry[i];
+            return null;
         }
 
         // Fields, not properties: the image compiler inlines little, and these are read on every send and receive.

@@ -22,6 +22,7 @@ namespace Helios.Channels
         {
             if (RuntimeHelpers.IsReferenceOrContainsReferences<T>()) throw new ArgumentException("exchange-heap arrays hold blittable values only");
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null) return new ExArray<T>(RemoteChannel.AllocateArray(Unsafe.SizeOf<T>(), length));
             return new ExArray<T>(heap.AllocateArray(heap.Host.CurrentOwner, Unsafe.SizeOf<T>(), length));
         }
 
@@ -30,7 +31,7 @@ namespace Helios.Channels
             get
             {
                 if (Handle == 0) throw new NullReferenceException();
-                ExchangeHeap.Current.Resolve(Handle, out _, out uint count);
+                Resolve(Handle, out uint count);
                 return (int)count;
             }
         }
@@ -41,7 +42,7 @@ namespace Helios.Channels
             get
             {
                 if (Handle == 0) return Span<T>.Empty;
-                byte* data = ExchangeHeap.Current.Resolve(Handle, out _, out uint count);
+                byte* data = Resolve(Handle, out uint count);
                 return new Span<T>(data, (int)count);
             }
         }
@@ -51,19 +52,30 @@ namespace Helios.Channels
             get
             {
                 if (Handle == 0) throw new NullReferenceException();
-                byte* data = ExchangeHeap.Current.Resolve(Handle, out _, out uint count);
+                byte* data = Resolve(Handle, out uint count);
                 if ((uint)index >= count) throw new IndexOutOfRangeException();
                 return ref Unsafe.AsRef<T>(data + (ulong)index * (ulong)Unsafe.SizeOf<T>());
             }
         }
 
-        public bool IsLive => Handle != 0 && ExchangeHeap.Current.IsLive(Handle);
+        public bool IsLive => Handle != 0 && (ExchangeHeap.Current is ExchangeHeap heap ? heap.IsLive(Handle) : RemoteChannel.Calls.IsLive(Handle));
+
+        private static byte* Resolve(ulong handle, out uint count)
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            return heap is null ? RemoteChannel.Resolve(handle, out count) : heap.Resolve(handle, out _, out count);
+        }
 
         /// <summary>Frees the array (Sing#'s delete); every copy of the handle is dead afterwards.</summary>
         public void Free()
         {
             if (Handle == 0) return;
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null)
+            {
+                RemoteChannel.Free(Handle);
+                return;
+            }
             heap.Free(Handle, heap.Host.CurrentOwner);
         }
     }

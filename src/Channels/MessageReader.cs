@@ -19,6 +19,11 @@ namespace Helios.Channels
             Message = message;
         }
 
+        /// <summary>Where the block is, and its handle (the kernel hands both to a process, which reads it in place).</summary>
+        public ulong Block => _block;
+
+        public ulong Handle => _handle;
+
         /// <summary>The message's index in its contract.</summary>
         public int Message { get; }
 
@@ -42,6 +47,11 @@ namespace Helios.Channels
             ulong handle = ReadHandle(index);
             if (handle == 0) return 0;
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null)
+            {
+                RemoteChannel.StateOf(handle, contract, side);
+                return handle;
+            }
             nuint state = heap.Host.Lock();
             try
             {
@@ -55,6 +65,10 @@ namespace Helios.Channels
         }
 
         /// <summary>Done reading: the block may be reused (it stays the receiver's; its arrays and endpoints too).</summary>
-        public void End() => System.Threading.Volatile.Write(ref _endpoint.SpareInUse, false);
+        public void End()
+        {
+            // In a process the kernel ended the receive already (the process reads before it can send again).
+            if (_endpoint is not null) System.Threading.Volatile.Write(ref _endpoint.SpareInUse, false);
+        }
     }
 }

@@ -14,6 +14,7 @@ namespace Helios.Channels
         private readonly ulong _block;
         private readonly uint _size;
         private readonly int _next;
+        private readonly ulong _endpointHandle;     // in a process (no heap here): the kernel commits by handles
 
         internal MessageWriter(ExchangeHeap heap, Endpoint endpoint, int slot, uint generation, ulong block, uint size, int next)
         {
@@ -25,6 +26,28 @@ namespace Helios.Channels
             _size = size;
             _next = next;
         }
+
+        // In a process: a block the kernel began for the endpoint; Commit asks the kernel to send it.
+        internal MessageWriter(ulong endpoint, ulong message, ulong block, uint size)
+        {
+            _heap = null;
+            _endpoint = null;
+            _slot = ExHandle.SlotOf(message);
+            _generation = ExHandle.GenerationOf(message);
+            _block = block;
+            _size = size;
+            _next = 0;
+            _endpointHandle = endpoint;
+        }
+
+        /// <summary>Where the block is (the kernel hands it to a process, which writes it in place).</summary>
+        public ulong Block => _block;
+
+        /// <summary>The message's size: what Write may fill.</summary>
+        public uint Size => _size;
+
+        /// <summary>The block's handle, held by the sender until Commit.</summary>
+        public ulong Handle => ExHandle.Make(_slot, _generation);
 
         /// <summary>Writes a value parameter (a primitive or a contract struct) at its layout offset.</summary>
         public void Write<T>(int offset, T value) where T : struct
@@ -59,6 +82,11 @@ namespace Helios.Channels
         public void Commit()
         {
             ExchangeHeap heap = _heap;
+            if (heap is null)
+            {
+                RemoteChannel.Commit(_endpointHandle, Handle);
+                return;
+            }
             ChannelHost host = heap.Host;
             nuint state = host.Lock();
             try

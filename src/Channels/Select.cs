@@ -53,6 +53,7 @@ namespace Helios.Channels
         public int Wait(long timeoutNanoseconds = -1)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
+            if (heap is null) throw new ChannelException("select in a process is not supported yet: wait on one endpoint at a time");
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
             while (true)

@@ -12,6 +12,7 @@ namespace Helios.Sip
         private static int Main(ImageLayout* layout, int argc, nint argv)
         {
             Startup.Initialize(in *layout);         // this process's heap, statics, module initializers
+            SipChannelCalls.InstallIfSupported();   // channels through the kernel (its exchange heap)
             return ManagedMain(argc, argv);         // library initializers, arguments, Main
         }
 

@@ -15,6 +15,8 @@ public static class BenchPairs
         new("throw_catch_1frame", "throw_catch_1frame"),
         new("throw_catch_10frames", "throw_catch_10frames"),
         new("channel_pingpong_2msg", "pipe_pingpong_1", 0.12),
+        // The same between two processes (issue 6's figure is between SIPs).
+        new("channel_pingpong_2msg_sip", "pipe_pingpong_1", 0.12),
         new("channel_roundtrip_4096", "pipe_pingpong_4096"),
         new("channel_roundtrip_65536", "pipe_pingpong_65536"),
         new("process_create", "fork_exec_wait", 0.25),

@@ -24,6 +24,11 @@ public sealed class ApiDenyList
         list.DenyType("System.Runtime.CompilerServices", "ClassConstructorRunner", "runs class constructors for the compiler");
         list.DenyType("System", "Buffer", "copies raw memory");
         list.DenyType("System", "SpanHelpers", "block copies for the runtime");
+        // The channel runtime's machinery: apps use the generated endpoints, ExArray<T>, Select, StartupEndpoints and
+        // ServiceNamespace. A block writer outlives its send, and a heap or host of the app's own names raw memory.
+        const string channels = "the channel runtime's machinery (raw message blocks and exchange-heap memory); use the generated endpoints";
+        foreach (string type in new[] { "Channel", "MessageWriter", "MessageReader", "ExchangeHeap", "ChannelHost", "ChannelCalls", "Endpoint" })
+            list.DenyType("Helios.Channels", type, channels);
         return list;
     }
 

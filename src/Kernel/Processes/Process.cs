@@ -40,7 +40,43 @@ namespace Helios.Kernel.Processes
             Base = imageBase;
             HeapLimit = manifest.HeapLimit;
             _frames.Add((imageBase, image.Size / FrameAllocator.FrameSize));
+            ChannelOwner = Helios.Channels.ExchangeHeap.Current.CreateOwner(name + " (pid " + Id.ToString() + ")");
         }
+
+        /// <summary>Who holds the process's exchange-heap blocks and endpoints; reclaimed when it ends.</summary>
+        public Helios.Channels.ExOwner ChannelOwner { get; }
+
+        private readonly List<ulong> _startupEndpoints = new List<ulong>();
+
+        /// <summary>The text of the last channel call that failed (the process throws it: ProcessChannelAbi).</summary>
+        internal string ChannelError { get; set; }
+
+        /// <summary>
+        /// Hands the process an endpoint the caller holds, before it starts: it becomes the process's, and the process
+        /// finds it as StartupEndpoints.Get(i), in the order given. Returns i.
+        /// </summary>
+        public int GiveEndpoint(ulong endpoint)
+        {
+            if (State != ProcessState.Created) throw new InvalidOperationException("process " + Name + ": endpoints are given before it starts");
+            Helios.Channels.ExchangeHeap heap = Helios.Channels.ExchangeHeap.Current;
+            _startupEndpoints.Add(heap.Transfer(endpoint, heap.Host.CurrentOwner, ChannelOwner));
+            return _startupEndpoints.Count - 1;
+        }
+
+        private readonly List<Helios.Kernel.Namespace.Registration> _registrations = new List<Helios.Kernel.Namespace.Registration>();
+
+        // The process's namespace registrations, by the number it knows them by (ProcessNamespaceAbi).
+        internal int AddRegistration(Helios.Kernel.Namespace.Registration registration)
+        {
+            _registrations.Add(registration);
+            return _registrations.Count - 1;
+        }
+
+        internal Helios.Kernel.Namespace.Registration RegistrationAt(int index)
+            => (uint)index < (uint)_registrations.Count ? _registrations[index]
+                : throw new Helios.Kernel.Namespace.NamespaceException("this process has no registration " + index.ToString());
+
+        internal ulong StartupEndpoint(int index) => (uint)index < (uint)_startupEndpoints.Count ? _startupEndpoints[index] : 0;
 
         public int Id { get; }
 
@@ -75,8 +111,11 @@ namespace Helios.Kernel.Processes
 
         public bool ContainsCode(ulong address) => address >= Base && address - Base < Image.Size;
 
-        /// <summary>Runs the process: a main thread enters the image at helios_process_main.</summary>
-        public void Start()
+        /// <summary>
+        /// Runs the process: a main thread enters the image at helios_process_main, on any CPU or on the one given
+        /// (benchmarks pin both ends of a channel to one CPU).
+        /// </summary>
+        public void Start(int cpu = Thread.AnyCpu)
         {
             if (State != ProcessState.Created) throw new InvalidOperationException("process " + Name + " was already started");
             // The whole heap limit when it is smaller than a first region (the runtime then has little beyond its reserve).
@@ -85,7 +124,7 @@ namespace Helios.Kernel.Processes
             if (heapStart == 0) throw new InvalidOperationException("process " + Name + ": no memory for its first heap region");
             HeapBytes = heap;
             _firstHeap = heapStart;
-            _thread = new Thread(RunMain, Name, Thread.AnyCpu, Manifest.StackSize) { Process = this };
+            _thread = new Thread(RunMain, Name, cpu, Manifest.StackSize) { Process = this, ChannelOwner = ChannelOwner };
             State = ProcessState.Running;
             _thread.Start();
         }
@@ -180,6 +219,10 @@ namespace Helios.Kernel.Processes
             KillReason = reason;
             foreach ((ulong address, ulong count) in _frames) Frames.Free(address, count);
             _frames.Clear();
+            // Its messages, arrays and endpoints: peers see their channels closed; its paths leave the namespace.
+            Helios.Channels.ExchangeHeap.Current.Reclaim(ChannelOwner);
+            foreach (Helios.Kernel.Namespace.Registration registration in _registrations) registration.Remove();
+            _registrations.Clear();
             HeapBytes = 0;
             if (how == ProcessState.Killed)
                 KernelConsole.WriteLine("kernel: process " + Name + " (pid " + Id.ToString() + ") killed: " + reason);

@@ -57,6 +57,26 @@ namespace Helios.Kernel.Processes
             ["helios_host_gc_next_stack"] = (nint)(delegate*<nuint*, nuint*, nuint*, bool>)&ProcessCollectorHost.NextStack,
             ["helios_host_gc_heap_limit"] = (nint)(delegate*<nuint>)&ProcessCollectorHost.HeapLimit,
             ["helios_host_release_heap"] = (nint)(delegate*<void*, nuint, void>)&ProcessCollectorHost.ReleaseHeap,
+
+            // ---- Channels (ABI version 1): ProcessChannelAbi, the process side is src/Sip/SipChannelCalls.cs. ----
+            ["helios_channel_abi_version"] = (nint)(delegate*<int>)&ProcessChannelAbi.AbiVersion,
+            ["helios_channel_create"] = (nint)(delegate*<ulong, ulong*, ulong*, int>)&ProcessChannelAbi.Create,
+            ["helios_channel_begin_send"] = (nint)(delegate*<ulong, ulong, int, int, ulong*, ulong*, uint*, int>)&ProcessChannelAbi.BeginSend,
+            ["helios_channel_commit"] = (nint)(delegate*<ulong, ulong, int>)&ProcessChannelAbi.Commit,
+            ["helios_channel_receive"] = (nint)(delegate*<ulong, ulong, int, int, ulong*, ulong*, int*, int>)&ProcessChannelAbi.Receive,
+            ["helios_channel_wait_next"] = (nint)(delegate*<ulong, ulong, int, long, int*, int>)&ProcessChannelAbi.WaitNext,
+            ["helios_channel_close"] = (nint)(delegate*<ulong, ulong, int, int>)&ProcessChannelAbi.Close,
+            ["helios_channel_query"] = (nint)(delegate*<ulong, ulong, int, int*, int*, int>)&ProcessChannelAbi.Query,
+            ["helios_channel_allocate_array"] = (nint)(delegate*<int, int, ulong*, int>)&ProcessChannelAbi.AllocateArray,
+            ["helios_channel_resolve"] = (nint)(delegate*<ulong, ulong*, uint*, int>)&ProcessChannelAbi.Resolve,
+            ["helios_channel_free"] = (nint)(delegate*<ulong, int>)&ProcessChannelAbi.Free,
+            ["helios_channel_is_live"] = (nint)(delegate*<ulong, int>)&ProcessChannelAbi.IsLive,
+            ["helios_channel_startup_endpoint"] = (nint)(delegate*<int, ulong>)&ProcessChannelAbi.StartupEndpoint,
+            ["helios_channel_last_error"] = (nint)(delegate*<char*, int, int>)&ProcessChannelAbi.LastError,
+            ["helios_namespace_register"] = (nint)(delegate*<char*, int, ulong, int*, int>)&ProcessNamespaceAbi.Register,
+            ["helios_namespace_accept"] = (nint)(delegate*<int, long, ulong*, int>)&ProcessNamespaceAbi.Accept,
+            ["helios_namespace_bind"] = (nint)(delegate*<char*, int, ulong, ulong, int>)&ProcessNamespaceAbi.Bind,
+            ["helios_namespace_unregister"] = (nint)(delegate*<int, int>)&ProcessNamespaceAbi.Unregister,
         };
 
         // A fail-fast includes the runtime running out of heap within the process's limit.

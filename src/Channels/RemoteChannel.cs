@@ -1,0 +1,95 @@
+// Channel operations in a process: the same checks and results as on a kernel thread, done by the kernel through
+// ChannelCalls, with a failure thrown here, in the caller, as the exception the kernel's runtime threw.
+namespace Helios.Channels
+{
+    internal static class RemoteChannel
+    {
+        internal static ChannelCalls Calls
+        {
+            get
+            {
+                ChannelCalls calls = ChannelCalls.Current;
+                if (calls is null) throw new ChannelException("channels are not available here: no exchange heap and no kernel channel calls");
+                return calls;
+            }
+        }
+
+        internal static void Check(ChannelCalls calls, int code)
+        {
+            if (code != ChannelErrors.None) throw ChannelErrors.Make(code, calls.LastError());
+        }
+
+        internal static void Create(ContractInfo contract, out ulong importer, out ulong exporter)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.Create(contract.Id, out importer, out exporter));
+        }
+
+        internal static MessageWriter BeginSend(ulong endpoint, ContractInfo contract, byte side, int message)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.BeginSend(endpoint, contract.Id, side, message, out ulong block, out ulong handle, out uint size));
+            return new MessageWriter(endpoint, handle, block, size);
+        }
+
+        internal static void Commit(ulong endpoint, ulong message)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.Commit(endpoint, message));
+        }
+
+        internal static MessageReader BeginReceive(ulong endpoint, ContractInfo contract, byte side, int message)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.Receive(endpoint, contract.Id, side, message, out ulong block, out ulong handle, out int arrived));
+            return new MessageReader(null, handle, block, arrived);
+        }
+
+        internal static int WaitNext(ulong endpoint, ContractInfo contract, byte side, long timeoutNanoseconds)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.WaitNext(endpoint, contract.Id, side, timeoutNanoseconds, out int next));
+            return next;
+        }
+
+        internal static void Close(ulong endpoint, ContractInfo contract, byte side)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.Close(endpoint, contract.Id, side));
+        }
+
+        internal static int StateOf(ulong endpoint, ContractInfo contract, byte side)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.Query(endpoint, contract.Id, side, out int state, out _));
+            return state;
+        }
+
+        internal static bool IsClosed(ulong endpoint, ContractInfo contract, byte side)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.Query(endpoint, contract.Id, side, out _, out bool closed));
+            return closed;
+        }
+
+        internal static ulong AllocateArray(int elementSize, int count)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.AllocateArray(elementSize, count, out ulong handle));
+            return handle;
+        }
+
+        internal static unsafe byte* Resolve(ulong handle, out uint count)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.Resolve(handle, out ulong address, out count));
+            return (byte*)address;
+        }
+
+        internal static void Free(ulong handle)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.Free(handle));
+        }
+    }
+}

@@ -1,0 +1,130 @@
+// Channels between processes: the kernel makes a ping-pong channel and gives one end to each of two processes
+// (Process.GiveEndpoint), which talk over the channel ABI; a process that breaks the protocol dies alone and its
+// peer sees the channel closed; whatever the processes held in the exchange heap is reclaimed when they end; a
+// process's service is found in the namespace by another process.
+using Helios.Channels;
+using Helios.Contracts;
+using Helios.Kernel.Namespace;
+using Helios.Kernel.Processes;
+using Helios.Kernel.Threading;
+using Helios.Testing;
+
+namespace Helios.Kernel.Tests.Channels
+{
+    internal static class ProcessChannelTests
+    {
+        private static (Process Server, Process Client) StartPair(string[] clientArguments)
+        {
+            PingPongContract.NewChannel(out PingPongContract.Imp client, out PingPongContract.Exp server);
+            Process serverProcess = Apps.Create("pingserver", new string[0]);
+            Process clientProcess = Apps.Create("pingclient", clientArguments);
+            Assert.Equal(0, serverProcess.GiveEndpoint(server.Handle));
+            Assert.Equal(0, clientProcess.GiveEndpoint(client.Handle));
+            Assert.False(ExchangeHeap.Current.IsLive(server.Handle));     // the kernel's handles died with the hand-over
+            serverProcess.Start();
+            clientProcess.Start();
+            return (serverProcess, clientProcess);
+        }
+
+        [Test]
+        public static void TwoProcessesPingPong()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            long bytes = heap.LiveBytes;
+            (Process server, Process client) = StartPair(new[] { "10000" });
+            Assert.Equal(0, client.Wait());
+            Assert.Equal(0, server.Wait());
+            Assert.Equal(ProcessState.Exited, client.State);
+            Assert.Equal(ProcessState.Exited, server.State);
+            Assert.Equal(handles, heap.LiveHandles);
+            Assert.Equal(bytes, heap.LiveBytes);
+            Assert.Equal(0, client.ChannelOwner.HandleCount);
+            Assert.False(client.ChannelOwner.IsAlive);
+        }
+
+        [Test]
+        public static void AProtocolViolationKillsOnlyTheOffender()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            long bytes = heap.LiveBytes;
+            (Process server, Process client) = StartPair(new[] { "violate" });
+            Assert.Equal(-1, client.Wait());
+            Assert.Equal(ProcessState.Killed, client.State);
+            Assert.True(client.KillReason.Contains("ProtocolViolationException"), client.KillReason);
+            server.Wait();
+            Assert.True(server.KillReason is null, server.KillReason);
+            Assert.Equal(0, server.ExitCode);               // it saw the channel closed and ended by itself
+            Assert.Equal(ProcessState.Exited, server.State);
+            Assert.Equal(handles, heap.LiveHandles);
+            Assert.Equal(bytes, heap.LiveBytes);
+        }
+
+        [Test]
+        public static void AKilledProcessesPeerSeesItsChannelClosed()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            PingPongContract.NewChannel(out PingPongContract.Imp client, out PingPongContract.Exp server);
+            Process serverProcess = Apps.Create("pingserver", new[] { "any" });
+            serverProcess.GiveEndpoint(server.Handle);
+            serverProcess.Start();
+            client.SendPing(41);
+            client.ReceivePong(out int answer);
+            Assert.Equal(42, answer);
+            client.Close();                                 // the server's TryWaitNext says closed: it ends
+            Assert.Equal(0, serverProcess.Wait());
+            Assert.Equal(handles, heap.LiveHandles);
+        }
+
+        [Test]
+        public static void AMillionMessagesBetweenTwoProcesses()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            long bytes = heap.LiveBytes;
+            (Process server, Process client) = StartPair(new[] { "500000" });     // 500,000 round trips: 10^6 messages
+            Assert.Equal(0, client.Wait());
+            Assert.Equal(0, server.Wait());
+            Assert.Equal(handles, heap.LiveHandles);
+            Assert.Equal(bytes, heap.LiveBytes);
+        }
+
+        [Test]
+        public static void AProcessFindsAnotherProcesssServiceInTheNamespace()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            Assert.NotNull(PingPongContract.Info);          // the kernel knows the contract (processes name it by id)
+            Process server = Apps.Create("pingserver", new[] { "register", "/services/ping-process" });
+            server.Start();
+            // Until the server has registered: waits of 1 ms on the server (which end early if it dies), at most 5 s.
+            int spins = 0;
+            while (spins < 5000 && !server.HasEnded && NameService.List("/services/ping-process").Length == 0)
+            {
+                WaitDispatcher.WaitOne(server, 1000000);
+                spins++;
+            }
+            Assert.True(NameService.List("/services/ping-process").Length == 1, "not registered after " + spins.ToString() + " ms: " + server.State.ToString() + " " + (server.KillReason ?? ""));
+            Process client = Apps.Create("pingclient", new[] { "bind", "/services/ping-process", "1000" });
+            client.Start();
+            Assert.Equal(0, client.Wait());
+            server.Wait();
+            Assert.True(server.KillReason is null, server.KillReason);
+            Assert.Equal(0, server.ExitCode);
+            Assert.Equal(0, NameService.List("/services/ping-process").Length);
+            Assert.Equal(handles, heap.LiveHandles);
+        }
+
+        [Test]
+        public static void BindingToNothingFaultsTheClientOnly()
+        {
+            Assert.NotNull(PingPongContract.Info);
+            Process client = Apps.Create("pingclient", new[] { "bind", "/services/nobody-here", "1" });
+            client.Start();
+            Assert.Equal(-1, client.Wait());
+            Assert.True(client.KillReason.Contains("nothing is registered at /services/nobody-here"), client.KillReason);
+        }
+    }
+}

@@ -104,7 +104,7 @@ namespace Helios.Kernel.Processes
                 if (!ManifestBlobReader.TryRead(Bundle.Slice(manifestBlob.Offset, manifestBlob.Length), out ApplicationManifest manifest, out string error))
                     throw new ProcessImageException(name + ".manifest: " + error);
                 ProcessImage parsed = ProcessImage.Read(Bundle.Slice(imageFile.Offset, imageFile.Length), name + ".elf",
-                    ProcessImage.MachineOf(Arch.Platform.Current.IsaName == "x86_64"));
+                    ProcessImage.MachineOf(Internal.Runtime.TargetIsa.IsX64));
                 var app = new App { File = imageFile, Image = parsed, Slots = ProcessLoader.Bind(parsed), Manifest = manifest };
                 s_apps[name] = app;
                 return app;

@@ -5,10 +5,12 @@
 using System;
 using System.Collections.Generic;
 using System.Text;
+using Helios.Channels;
 using Helios.Kernel.Cpus;
 using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Manifests;
 using Helios.Kernel.Memory;
+using Helios.Kernel.Namespace;
 using Helios.Kernel.Threading;
 using Internal.Runtime;
 
@@ -29,6 +31,8 @@ namespace Helios.Kernel.Processes
         private ulong _firstHeap;
         private bool _killRequested;        // Kill on a running process: it dies the next time it runs its own code
         private string _killReason;
+        private readonly List<ulong> _startupEndpoints = new List<ulong>();        // GiveEndpoint, before Start
+        private readonly List<Registration> _registrations = new List<Registration>();
 
         internal Process(string name, ApplicationManifest manifest, string[] arguments, ProcessImage image, ulong imageBase)
         {
@@ -40,13 +44,11 @@ namespace Helios.Kernel.Processes
             Base = imageBase;
             HeapLimit = manifest.HeapLimit;
             _frames.Add((imageBase, image.Size / FrameAllocator.FrameSize));
-            ChannelOwner = Helios.Channels.ExchangeHeap.Current.CreateOwner(name + " (pid " + Id.ToString() + ")");
+            ChannelOwner = ExchangeHeap.Current.CreateOwner(name + " (pid " + Id.ToString() + ")");
         }
 
         /// <summary>Who holds the process's exchange-heap blocks and endpoints; reclaimed when it ends.</summary>
-        public Helios.Channels.ExOwner ChannelOwner { get; }
-
-        private readonly List<ulong> _startupEndpoints = new List<ulong>();
+        public ExOwner ChannelOwner { get; }
 
         /// <summary>The text of the last channel call that failed (the process throws it: ProcessChannelAbi).</summary>
         internal string ChannelError { get; set; }
@@ -58,23 +60,21 @@ namespace Helios.Kernel.Processes
         public int GiveEndpoint(ulong endpoint)
         {
             if (State != ProcessState.Created) throw new InvalidOperationException("process " + Name + ": endpoints are given before it starts");
-            Helios.Channels.ExchangeHeap heap = Helios.Channels.ExchangeHeap.Current;
+            ExchangeHeap heap = ExchangeHeap.Current;
             _startupEndpoints.Add(heap.Transfer(endpoint, heap.Host.CurrentOwner, ChannelOwner));
             return _startupEndpoints.Count - 1;
         }
 
-        private readonly List<Helios.Kernel.Namespace.Registration> _registrations = new List<Helios.Kernel.Namespace.Registration>();
-
         // The process's namespace registrations, by the number it knows them by (ProcessNamespaceAbi).
-        internal int AddRegistration(Helios.Kernel.Namespace.Registration registration)
+        internal int AddRegistration(Registration registration)
         {
             _registrations.Add(registration);
             return _registrations.Count - 1;
         }
 
-        internal Helios.Kernel.Namespace.Registration RegistrationAt(int index)
+        internal Registration RegistrationAt(int index)
             => (uint)index < (uint)_registrations.Count ? _registrations[index]
-                : throw new Helios.Kernel.Namespace.NamespaceException("this process has no registration " + index.ToString());
+                : throw new NamespaceException("this process has no registration " + index.ToString());
 
         internal ulong StartupEndpoint(int index) => (uint)index < (uint)_startupEndpoints.Count ? _startupEndpoints[index] : 0;
 
@@ -220,8 +220,8 @@ namespace Helios.Kernel.Processes
             foreach ((ulong address, ulong count) in _frames) Frames.Free(address, count);
             _frames.Clear();
             // Its messages, arrays and endpoints: peers see their channels closed; its paths leave the namespace.
-            Helios.Channels.ExchangeHeap.Current.Reclaim(ChannelOwner);
-            foreach (Helios.Kernel.Namespace.Registration registration in _registrations) registration.Remove();
+            ExchangeHeap.Current.Reclaim(ChannelOwner);
+            foreach (Registration registration in _registrations) registration.Remove();
             _registrations.Clear();
             HeapBytes = 0;
             if (how == ProcessState.Killed)

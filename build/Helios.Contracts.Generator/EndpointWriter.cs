@@ -43,6 +43,8 @@ namespace Helios.Contracts.Generator
             w.Line("importer = new Imp(__imp);");
             w.Line("exporter = new Exp(__exp);");
             w.Close();
+            foreach (MessageModel m in contract.Messages)
+                if (m.DescriptorCount == 0 && m.Fields.Count > 0) WriteValues(w, m, ns);
             WriteEnd(w, contract, ns, importer: true);
             WriteEnd(w, contract, ns, importer: false);
             w.Close();
@@ -114,6 +116,21 @@ namespace Helios.Contracts.Generator
             w.Close();
         }
 
+        // A message of values alone is sent in one step from a struct laid out as the message after its header.
+        private static void WriteValues(Writer w, MessageModel m, string ns)
+        {
+            w.Line();
+            w.Line($"/// <summary>{m.Name}'s values as they follow the message header (sent in one step).</summary>");
+            w.Line($"[global::System.Runtime.InteropServices.StructLayout(global::System.Runtime.InteropServices.LayoutKind.Explicit, Size = {m.Size - HeaderSize})]");
+            w.Line($"internal struct __{m.Name}Values");
+            w.Open();
+            foreach (FieldModel f in m.Fields)
+                w.Line($"[global::System.Runtime.InteropServices.FieldOffset({f.Offset - HeaderSize})] public {TypeName(f.Type, ns)} {Id(f.Name)};");
+            w.Close();
+        }
+
+        private const int HeaderSize = 16;
+
         private static void WriteSend(Writer w, MessageModel m, string ns, string side)
         {
             var parameters = new List<string>();
@@ -122,6 +139,21 @@ namespace Helios.Contracts.Generator
             w.Line($"/// <summary>Sends {m.Name}: built in place in the exchange heap; arrays and endpoints move to the peer.</summary>");
             w.Line($"public void Send{m.Name}({string.Join(", ", parameters)})");
             w.Open();
+            if (m.DescriptorCount == 0)
+            {
+                if (m.Fields.Count == 0)
+                {
+                    w.Line($"{Rt}Channel.Send(Handle, Info, {side}, {m.Index});");
+                }
+                else
+                {
+                    w.Line($"var __v = new __{m.Name}Values();");
+                    foreach (FieldModel f in m.Fields) w.Line($"__v.{Id(f.Name)} = {Id(f.Name)};");
+                    w.Line($"{Rt}Channel.Send(Handle, Info, {side}, {m.Index}, in __v);");
+                }
+                w.Close();
+                return;
+            }
             w.Line($"{Rt}MessageWriter __w = {Rt}Channel.BeginSend(Handle, Info, {side}, {m.Index});");
             foreach (FieldModel f in m.Fields)
             {

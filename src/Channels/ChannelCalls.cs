@@ -23,6 +23,9 @@ namespace Helios.Channels
 
         public abstract int Commit(ulong endpoint, ulong message);
 
+        /// <summary>Sends a message of values alone in one step: length bytes at values follow its header.</summary>
+        public abstract int Send(ulong endpoint, ulong contract, byte side, int message, ulong values, uint length);
+
         /// <summary>Receives the next message (message, or any for -1), waiting for it: the block, its handle and index.</summary>
         public abstract int Receive(ulong endpoint, ulong contract, byte side, int message, out ulong block, out ulong handle, out int arrived);
 

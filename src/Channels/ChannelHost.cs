@@ -1,5 +1,7 @@
 // What channels need from whoever runs them: pages for the exchange heap, the one lock that guards it and every
-// endpoint, who the running code is (its owner), and a way to sleep until an endpoint changes. The kernel
+// endpoint, who the running code is (its owner), and ways to sleep until an endpoint changes: a receiver alone on an
+// endpoint parks its thread (CurrentWaiter, Block, Wake: the fast path of every receive), anything else waits on the
+// endpoints' signals (WaitAny). The kernel
 // implements it for kernel threads (src/Kernel/Channels/KernelChannelHost.cs); a process's ABI shim will implement
 // it over kernel calls; the host tests implement it on the CLR. Virtual calls only: no generic virtual methods.
 namespace Helios.Channels
@@ -22,8 +24,23 @@ namespace Helios.Channels
         /// <summary>Makes the object a waiter sleeps on for endpoint (an endpoint's signal: level-triggered).</summary>
         public abstract object CreateSignal(Endpoint endpoint);
 
-        /// <summary>Wakes whoever waits on the endpoint's signal (called without the heap's lock).</summary>
+        /// <summary>
+        /// Wakes whoever waits on the endpoint's signal. Called with the heap's lock held, after the endpoint changed;
+        /// must be cheap when nobody waits on it, and must not miss a waiter that checked the endpoint concurrently.
+        /// </summary>
         public abstract void Signal(object signal);
+
+        /// <summary>The running thread, as Wake names it.</summary>
+        public abstract object CurrentWaiter { get; }
+
+        /// <summary>
+        /// Sleeps until Wake names the running thread; returns at once if Wake came first. May return without a Wake:
+        /// callers check again under the lock.
+        /// </summary>
+        public abstract void Block();
+
+        /// <summary>Ends a Block of waiter (or the next one); called with the heap's lock held.</summary>
+        public abstract void Wake(object waiter);
 
         /// <summary>Makes what WaitAny needs to wait on these signals at once (built once per Select).</summary>
         public abstract object CreateWaitList(object[] signals, int count);

@@ -27,6 +27,8 @@ namespace Helios.Channels
             Transitions = transitions;
             if (messageNames.Length != messageCount || transitions.Length != stateNames.Length * messageCount)
                 throw new ArgumentException("contract " + name + ": the descriptor's tables disagree");
+            _next = BuildNext(stateSenders, transitions, stateNames.Length, messageCount);
+            _headers = BuildHeaders(messageContractIds, messageTags, messageDescriptorCounts, messageSizes);
             Register(this);
         }
 
@@ -75,12 +77,47 @@ namespace Helios.Channels
         internal readonly byte[] StateSenders;
         internal readonly ushort[] Transitions;
 
+        // What every send and receive asks, precomputed: the state after (state, message) sent by the importer
+        // (even entries) or the exporter (odd), -1 when forbidden; and each message's 16-byte header as two words.
+        private readonly short[] _next;
+        private readonly ulong[] _headers;
+
+        private static short[] BuildNext(byte[] senders, ushort[] transitions, int states, int messages)
+        {
+            var next = new short[states * messages * 2];
+            for (int state = 0; state < states; state++)
+                for (int m = 0; m < messages; m++)
+                    for (int side = Importer; side <= Exporter; side++)
+                        next[(state * messages + m) * 2 + side - Importer] =
+                            senders[state] == side ? (short)(transitions[state * messages + m] - 1) : (short)-1;
+            return next;
+        }
+
+        private static ulong[] BuildHeaders(ulong[] contractIds, ushort[] tags, byte[] descriptorCounts, ushort[] sizes)
+        {
+            var headers = new ulong[contractIds.Length * 2];
+            for (int m = 0; m < contractIds.Length; m++)
+            {
+                headers[m * 2] = contractIds[m];
+                headers[m * 2 + 1] = tags[m] | (ulong)descriptorCounts[m] << 16 | (ulong)WireLayout.Version << 24 | (ulong)sizes[m] << 32;
+            }
+            return headers;
+        }
+
         /// <summary>The state after side sends message in state, or -1 when the protocol forbids it.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public int NextState(int state, int message, byte side)
         {
-            if ((uint)state >= (uint)StateNames.Length || (uint)message >= (uint)MessageCount) return -1;
-            if (StateSenders[state] != side) return -1;
-            return Transitions[state * MessageCount + message] - 1;
+            if ((uint)state >= (uint)StateNames.Length || (uint)message >= (uint)MessageCount || (uint)(side - Importer) > 1) return -1;
+            return _next[(state * MessageCount + message) * 2 + side - Importer];
+        }
+
+        /// <summary>Writes message's header (docs/contracts.md's layout) at block.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        internal unsafe void WriteHeader(ulong block, int message)
+        {
+            *(ulong*)block = _headers[message * 2];
+            *(ulong*)(block + 8) = _headers[message * 2 + 1];
         }
 
         public string MessageName(int message) => (uint)message < (uint)MessageCount ? MessageNames[message] : "message " + message.ToString();

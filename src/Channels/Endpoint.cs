@@ -1,7 +1,11 @@
 // One end of a channel. Its state lives here, in the kernel: the contract, its side, its peer, the protocol state
-// its own monitor tracks, and its receive queue — message blocks linked through the slot table, so delivering a
-// message is linking it. Code holds an endpoint only through a handle (generated Imp/Exp structs carry one), which
-// dies when the endpoint is sent to someone else. Everything here runs under the heap's lock.
+// its own monitor tracks, its receive queue (message blocks linked through the slot table, so delivering a message is
+// linking it) and the message blocks it holds. Code holds an endpoint only through a handle (generated Imp/Exp structs
+// carry one), which dies when the endpoint is sent to someone else. Everything here runs under the heap's lock.
+//
+// Message blocks belong to endpoints, not to owners: a block is being built by this end (Building), queued at the
+// peer, or the last one received here (Spare, which the next send reuses). So a message moves without touching any
+// owner's list, and closing an end frees every block it holds; an owner's reclaim closes its ends.
 namespace Helios.Channels
 {
     public sealed class Endpoint
@@ -16,10 +20,12 @@ namespace Helios.Channels
         internal int Queued;
         internal bool Closed;               // this end was closed (by its holder, a violation or reclaim)
         internal bool PeerClosed;           // the other end was
-        internal object Signal;
-        internal ulong Spare;               // the last message received here, kept to build this end's next send in
         internal bool SpareInUse;           // still being read (MessageReader.End clears it)
-        internal object WaitList;           // to wait on this endpoint alone
+        internal int Building;              // the block BeginSend gave out and Commit has not sent yet (a slot), or 0
+        internal int Spare;                 // the last message received here (a slot), reused for this end's next send
+        internal object Waiter;             // the one receiver asleep on this end alone (the host's thread), or null
+        internal object Signal;             // for waits on several ends at once (the host's wait object)
+        internal object WaitList;           // to wait on this endpoint alone when Waiter is taken
 
         internal Endpoint(ContractInfo contract, byte side)
         {
@@ -34,7 +40,21 @@ namespace Helios.Channels
 
         internal string Describe() => Contract.Name + (Side == ContractInfo.Importer ? " importer" : " exporter");
 
-        // Closes this end: its queued messages (and all they carry) are freed, and the peer sees the channel closed.
+        // Wakes whoever sleeps on this end: its one receiver, and waits on several ends (the host checks those
+        // cheaply when there are none).
+        internal void WakeLocked(ChannelHost host)
+        {
+            object waiter = Waiter;
+            if (waiter is not null)
+            {
+                Waiter = null;
+                host.Wake(waiter);
+            }
+            host.Signal(Signal);
+        }
+
+        // Closes this end: its queued messages (and all they carry) and its blocks are freed, and the peer sees the
+        // channel closed.
         internal void CloseLocked(ExchangeHeap heap)
         {
             if (!Closed)
@@ -43,10 +63,10 @@ namespace Helios.Channels
                 if (Peer is not null)
                 {
                     Peer.PeerClosed = true;
-                    heap.Host.Signal(Peer.Signal);
+                    Peer.WakeLocked(heap.Host);
                 }
             }
-            ReleaseSpareLocked(heap);
+            ReleaseBlocksLocked(heap);
             while (Head != 0)
             {
                 int message = Head;
@@ -55,28 +75,31 @@ namespace Helios.Channels
                 heap.DestroyLocked(message);
             }
             Tail = 0;
-            heap.Host.Signal(Signal);
+            WakeLocked(heap.Host);
         }
 
-        // The spare block belongs to the end's owner; it goes when the end closes or changes hands.
-        internal void ReleaseSpareLocked(ExchangeHeap heap)
+        // The blocks this end holds go when it closes or changes hands.
+        internal void ReleaseBlocksLocked(ExchangeHeap heap)
         {
-            if (Spare != 0 && heap.IsLiveLocked(Spare)) heap.FreeSlotLocked(ExHandle.SlotOf(Spare));
-            Spare = 0;
+            if (Spare != 0) heap.FreeSlotLocked(Spare);
+            if (Building != 0) heap.FreeSlotLocked(Building);
+            Spare = Building = 0;
         }
 
         // A block for a send of size bytes: the spare when it is free and big enough (a request's block carries
-        // its reply: no allocation in a steady ping-pong), else 0.
+        // its reply: no allocation in a steady ping-pong), else 0. The reader's handle to it dies.
         internal int TakeSpareLocked(ExchangeHeap heap, uint size)
         {
-            ulong spare = Spare;
-            if (spare == 0 || System.Threading.Volatile.Read(ref SpareInUse) || !heap.IsLiveLocked(spare)) return 0;
-            int slot = ExHandle.SlotOf(spare);
-            if (heap.SlotAt(slot).Capacity < size) return 0;
+            int slot = Spare;
+            if (slot == 0 || SpareInUse) return 0;
+            ref Slot s = ref heap.SlotAt(slot);
+            if (s.Capacity < size) return 0;
             Spare = 0;
+            s.Generation++;
             return slot;
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal void EnqueueLocked(ExchangeHeap heap, int message)
         {
             heap.SlotAt(message).QueueNext = 0;
@@ -86,6 +109,7 @@ namespace Helios.Channels
             Queued++;
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal int DequeueLocked(ExchangeHeap heap)
         {
             int message = Head;

@@ -21,10 +21,10 @@ namespace Helios.Channels
         /// <summary>False once reclaimed: nothing may be allocated for or sent to a dead owner.</summary>
         public bool IsAlive => Alive;
 
-        /// <summary>Blocks and endpoints the owner holds now.</summary>
+        /// <summary>Arrays and endpoints the owner holds now.</summary>
         public int HandleCount => Handles;
 
-        /// <summary>Bytes of the exchange-heap buffers the owner holds now (messages and arrays).</summary>
+        /// <summary>Bytes of the exchange-heap arrays the owner holds now (message blocks are held by its endpoints).</summary>
         public long Bytes => HeldBytes;
 
         // The owner's slots, linked through the slot table (ExchangeHeap), and their count and bytes: fields, which

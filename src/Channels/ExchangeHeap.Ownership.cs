@@ -1,6 +1,7 @@
-// Ownership: every slot is in its owner's list, or in flight inside a queued message (owned by no one: reachable
-// only from the message's descriptors). A send moves blocks to in flight and the receive moves them to the
-// receiver, each move bumping the generation so the old handle dies. Reclaim frees all an owner holds.
+// Ownership: every array and endpoint is in its owner's list, or in flight inside a queued message (owned by no one:
+// reachable only from the message's descriptors). A send moves them to in flight and the receive moves them to the
+// receiver, each move bumping the generation so the old handle dies. Message blocks are held by endpoints instead
+// (Endpoint.cs): Slot.Owner says whose they are, for checks, without a list. Reclaim frees all an owner holds.
 namespace Helios.Channels
 {
     public sealed unsafe partial class ExchangeHeap
@@ -37,6 +38,7 @@ namespace Helios.Channels
                 if (!to.Alive) throw new ChannelException(to.ToString() + " is dead");
                 if (!IsLiveLocked(handle)) throw Dead(handle);
                 int index = ExHandle.SlotOf(handle);
+                if (SlotAt(index).Kind == SlotKind.Message) throw new ChannelException("a message block travels only in its channel");
                 return MoveLocked(CheckOwnedLocked(handle, from, SlotAt(index).Kind), to);
             }
             finally
@@ -65,7 +67,7 @@ namespace Helios.Channels
         internal ulong MoveLocked(int index, ExOwner to)
         {
             ref Slot s = ref SlotAt(index);
-            if (s.Kind == SlotKind.Endpoint) s.Endpoint.ReleaseSpareLocked(this);
+            if (s.Kind == SlotKind.Endpoint) s.Endpoint.ReleaseBlocksLocked(this);
             if (s.Owner != Slot.InFlight) UnlinkOwnerLocked(index);
             s.Generation++;
             if (to is not null) LinkOwnerLocked(index, to);

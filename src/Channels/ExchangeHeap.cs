@@ -172,16 +172,28 @@ namespace Helios.Channels
             return s.Kind != SlotKind.Free && s.Generation == ExHandle.GenerationOf(handle);
         }
 
-        // Zeroes a block 8 bytes at a time (blocks are 16-byte aligned; bytes rounded up stays within the capacity).
+        // Zeroes bytes at address, 8 at a time while it can (the tail of a block need not be aligned).
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static void Zero(ulong address, uint bytes)
         {
-            ulong* p = (ulong*)address;
-            for (uint i = 0, n = (bytes + 7) / 8; i < n; i++) p[i] = 0;
+            byte* p = (byte*)address;
+            for (; bytes >= 8; bytes -= 8, p += 8) *(ulong*)p = 0;
+            for (; bytes > 0; bytes--, p++) *p = 0;
         }
 
         internal static UseAfterSendException Dead(ulong handle)
             => new UseAfterSendException("exchange-heap handle 0x" + handle.ToString("X") + " is dead: it was sent or freed");
+
+        // The endpoint handle names when it is live and owner holds it, else null (the caller says why, slowly).
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal Endpoint EndpointLocked(ulong handle, ExOwner owner)
+        {
+            int index = ExHandle.SlotOf(handle);
+            if ((uint)index >= (uint)_slotCount) return null;
+            ref Slot s = ref SlotAt(index);
+            if (s.Generation != ExHandle.GenerationOf(handle) || s.Kind != SlotKind.Endpoint || s.Owner != owner.Id) return null;
+            return s.Endpoint;
+        }
 
         // Checks that handle is live, of kind, and held by owner; returns its slot.
         internal int CheckOwnedLocked(ulong handle, ExOwner owner, SlotKind kind)
@@ -228,7 +240,9 @@ namespace Helios.Channels
             s.QueueNext = 0;
             s.Endpoint = null;
             s.Owner = Slot.InFlight;
-            LinkOwnerLocked(index, owner);
+            // A message block is held by an endpoint (Endpoint.Building, Spare), not in its owner's list.
+            if (kind == SlotKind.Message) s.Owner = owner.Id;
+            else LinkOwnerLocked(index, owner);
             _liveHandles++;
             _liveBytes += capacity;
             return index;
@@ -237,7 +251,7 @@ namespace Helios.Channels
         internal void FreeSlotLocked(int index)
         {
             ref Slot s = ref SlotAt(index);
-            if (s.Owner != Slot.InFlight) UnlinkOwnerLocked(index);
+            if (s.Owner != Slot.InFlight && s.Kind != SlotKind.Message) UnlinkOwnerLocked(index);
             if (s.Kind != SlotKind.Endpoint) FreeBlockLocked(s.SizeClass, s.Address, s.Capacity);
             _liveHandles--;
             _liveBytes -= s.Capacity;

@@ -1,6 +1,5 @@
 // A message being built in place in the exchange heap: the generated Send methods write each parameter at the offset
-// the contract's layout gives it, then Commit links the block into the peer's queue. Commit checks every handle the
-// message carries first (held by the sender, live, not twice), so a failed send changes nothing but freeing the block.
+// the contract's layout gives it, then Commit sends it (Channel.Send.cs).
 using System.Runtime.CompilerServices;
 
 namespace Helios.Channels
@@ -8,35 +7,38 @@ namespace Helios.Channels
     public unsafe struct MessageWriter
     {
         private readonly ExchangeHeap _heap;
-        private readonly Endpoint _endpoint;
-        private readonly int _slot;
-        private readonly uint _generation;
+        internal readonly Endpoint Endpoint;
+        internal readonly int Slot;
+        internal readonly uint Generation;
         private readonly ulong _block;
         private readonly uint _size;
-        private readonly int _next;
+        internal readonly int State;                // the end's protocol state when the send began
+        internal readonly int NextState;            // and after it
         private readonly ulong _endpointHandle;     // in a process (no heap here): the kernel commits by handles
 
-        internal MessageWriter(ExchangeHeap heap, Endpoint endpoint, int slot, uint generation, ulong block, uint size, int next)
+        internal MessageWriter(ExchangeHeap heap, Endpoint endpoint, int slot, uint generation, ulong block, uint size, int state, int next)
         {
             _heap = heap;
-            _endpoint = endpoint;
-            _slot = slot;
-            _generation = generation;
+            Endpoint = endpoint;
+            Slot = slot;
+            Generation = generation;
             _block = block;
             _size = size;
-            _next = next;
+            State = state;
+            NextState = next;
+            _endpointHandle = 0;
         }
 
         // In a process: a block the kernel began for the endpoint; Commit asks the kernel to send it.
         internal MessageWriter(ulong endpoint, ulong message, ulong block, uint size)
         {
             _heap = null;
-            _endpoint = null;
-            _slot = ExHandle.SlotOf(message);
-            _generation = ExHandle.GenerationOf(message);
+            Endpoint = null;
+            Slot = ExHandle.SlotOf(message);
+            Generation = ExHandle.GenerationOf(message);
             _block = block;
             _size = size;
-            _next = 0;
+            State = NextState = 0;
             _endpointHandle = endpoint;
         }
 
@@ -47,7 +49,7 @@ namespace Helios.Channels
         public uint Size => _size;
 
         /// <summary>The block's handle, held by the sender until Commit.</summary>
-        public ulong Handle => ExHandle.Make(_slot, _generation);
+        public ulong Handle => ExHandle.Make(Slot, Generation);
 
         /// <summary>Writes a value parameter (a primitive or a contract struct) at its layout offset.</summary>
         public void Write<T>(int offset, T value) where T : struct
@@ -91,64 +93,11 @@ namespace Helios.Channels
             nuint state = host.Lock();
             try
             {
-                ref Slot message = ref heap.SlotAt(_slot);
-                if (message.Generation != _generation || message.Kind != SlotKind.Message) throw ExchangeHeap.Dead(ExHandle.Make(_slot, _generation));
-                ExOwner owner = heap.OwnerById(message.Owner);
-                int descriptors = *(byte*)(_block + WireLayout.DescriptorCountOffset);
-                try
-                {
-                    if (_endpoint.Closed) throw new ChannelClosedException(_endpoint.Describe() + ": this end is closed");
-                    if (_endpoint.PeerClosed) throw new ChannelClosedException(_endpoint.Describe() + ": send on a channel whose peer is closed");
-                    for (int i = 0; i < descriptors; i++) CheckLocked(heap, owner, i);
-                }
-                catch
-                {
-                    heap.FreeSlotLocked(_slot);
-                    throw;
-                }
-                for (int i = 0; i < descriptors; i++)
-                {
-                    byte* d = (byte*)(_block + (ulong)WireLayout.DescriptorOffset(i));
-                    ulong handle = *(ulong*)(d + WireLayout.DescriptorHandleOffset);
-                    if (handle == 0) continue;
-                    int inner = ExHandle.SlotOf(handle);
-                    if (d[WireLayout.DescriptorKindOffset] == WireLayout.KindArray)
-                    {
-                        ref Slot array = ref heap.SlotAt(inner);
-                        *(ushort*)(d + WireLayout.DescriptorElementSizeOffset) = array.ElementSize;
-                        *(uint*)(d + WireLayout.DescriptorCountFieldOffset) = array.ElementCount;
-                    }
-                    *(ulong*)(d + WireLayout.DescriptorHandleOffset) = heap.MoveLocked(inner, null);
-                }
-                heap.MoveLocked(_slot, null);
-                _endpoint.State = _next;
-                Endpoint peer = _endpoint.Peer;
-                peer.EnqueueLocked(heap, _slot);
-                host.Signal(peer.Signal);
+                Channel.CommitLocked(heap, in this);
             }
             finally
             {
                 host.Unlock(state);
-            }
-        }
-
-        private void CheckLocked(ExchangeHeap heap, ExOwner owner, int index)
-        {
-            byte* d = (byte*)(_block + (ulong)WireLayout.DescriptorOffset(index));
-            ulong handle = *(ulong*)(d + WireLayout.DescriptorHandleOffset);
-            if (handle == 0) return;
-            byte kind = d[WireLayout.DescriptorKindOffset];
-            int slot = heap.CheckOwnedLocked(handle, owner, kind == WireLayout.KindArray ? SlotKind.Buffer : SlotKind.Endpoint);
-            for (int j = 0; j < index; j++)
-                if (*(ulong*)(_block + (ulong)WireLayout.DescriptorOffset(j) + WireLayout.DescriptorHandleOffset) == handle)
-                    throw new UseAfterSendException("handle 0x" + handle.ToString("X") + " is sent twice in one message");
-            if (kind != WireLayout.KindArray)
-            {
-                Endpoint carried = heap.SlotAt(slot).Endpoint;
-                if (carried == _endpoint || carried == _endpoint.Peer)
-                    throw new ChannelException(_endpoint.Describe() + ": a channel's own endpoint cannot travel over it");
-                if (carried.Side != (kind == WireLayout.KindImporter ? ContractInfo.Importer : ContractInfo.Exporter))
-                    throw new ChannelException("an endpoint of the wrong side in a message of " + _endpoint.Contract.Name);
             }
         }
     }

@@ -32,6 +32,12 @@ namespace Helios.Channels
             return new MessageWriter(endpoint, handle, block, size);
         }
 
+        internal static void Send(ulong endpoint, ContractInfo contract, byte side, int message, ulong values, uint length)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.Send(endpoint, contract.Id, side, message, values, length));
+        }
+
         internal static void Commit(ulong endpoint, ulong message)
         {
             ChannelCalls calls = Calls;

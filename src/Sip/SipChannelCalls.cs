@@ -40,6 +40,9 @@ namespace Helios.Sip
 
         public override int Commit(ulong endpoint, ulong message) => ChannelCommit(endpoint, message);
 
+        public override int Send(ulong endpoint, ulong contract, byte side, int message, ulong values, uint length)
+            => ChannelSend(endpoint, contract, side, message, (byte*)values, length);
+
         public override int Receive(ulong endpoint, ulong contract, byte side, int message, out ulong block, out ulong handle, out int arrived)
         {
             ulong b, h;
@@ -141,6 +144,9 @@ namespace Helios.Sip
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_commit")]
         private static extern int ChannelCommit(ulong endpoint, ulong message);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_send")]
+        private static extern int ChannelSend(ulong endpoint, ulong contract, int side, int message, byte* values, uint length);
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_receive")]
         private static extern int ChannelReceive(ulong endpoint, ulong contract, int side, int message, ulong* block, ulong* handle, int* arrived);

@@ -1,8 +1,9 @@
 // The channel runtime's host for kernel threads: exchange-heap chunks from Frames (in the running CPU's NUMA domain),
 // an interrupt-masking spin lock, the running thread's owner (Thread.ChannelOwner, else the kernel), and endpoint
-// signals that are wait objects, so that a thread blocks on one endpoint or a select through WaitDispatcher.
-// Lock order: the heap's lock, then the wait dispatcher's (signals are raised with the heap's lock held; a signal's
-// CanAcquire reads the endpoint without taking the heap's lock).
+// signals that are wait objects, so that a thread waits on several endpoints (a select) through WaitDispatcher, and
+// parking for a receiver alone on its endpoint (Scheduler.Block and Wake, no wait object at all).
+// Lock order: the heap's lock, then the wait dispatcher's or a CPU's (signals are raised and parked threads woken with
+// the heap's lock held; a signal's CanAcquire reads the endpoint without taking the heap's lock).
 using System;
 using Helios.Channels;
 using Helios.Kernel.Cpus;
@@ -41,6 +42,12 @@ namespace Helios.Kernel.Channels
 
         public override void Signal(object signal) => ((EndpointSignal)signal).Raise();
 
+        public override object CurrentWaiter => Thread.Current;
+
+        public override void Block() => Scheduler.Block();
+
+        public override void Wake(object waiter) => Scheduler.Wake((Thread)waiter);
+
         public override object CreateWaitList(object[] signals, int count)
         {
             var list = new WaitObject[count];
@@ -62,8 +69,13 @@ namespace Helios.Kernel.Channels
             _endpoint = endpoint;
         }
 
+        // Most raises find nobody waiting: the check needs no lock. The endpoint changed before the fence, and a waiter
+        // links itself before its fence and then checks the endpoint (WaitDispatcher.Wait), so one of the two sees
+        // the other.
         public void Raise()
         {
+            System.Threading.Interlocked.MemoryBarrier();
+            if (FirstWaiter is null) return;          // a plain read: the fence orders it
             nuint state = WaitDispatcher.Lock();
             WaitDispatcher.WakeWaiters(this);
             WaitDispatcher.Unlock(state);

@@ -91,6 +91,9 @@ namespace Helios.Kernel.Memory
         /// <summary>Returns a stack nobody runs on any more to the pool (no unmapping: callable anywhere).</summary>
         public static void Release(KernelStack stack)
         {
+            // A stack from anywhere else (a CPU's first stack) must never reach the pool: Trim would unmap it.
+            if (!InRegion(stack.Limit))
+                Diagnostics.Panic.Halt("a stack KernelStacks did not give out was released: 0x" + stack.Limit.ToString("x") + "-0x" + stack.Top.ToString("x"));
             nuint state = LockWithRoomIn(ref s_pool);
             s_pool.Add(stack);
             s_lock.ReleaseIrqRestore(state);

@@ -47,6 +47,20 @@ namespace Helios.Kernel.Processes
             }
         }
 
+        // A message of values alone, in one call: the values are the process's, length bytes (they follow the header).
+        internal static int Send(ulong endpoint, ulong contract, int side, int message, byte* values, uint length)
+        {
+            try
+            {
+                Channel.SendValues(ExchangeHeap.Current, endpoint, Contract(contract), (byte)side, message, values, length);
+                return 0;
+            }
+            catch (Exception e)
+            {
+                return Fail(e);
+            }
+        }
+
         internal static int Commit(ulong endpoint, ulong message)
         {
             try

@@ -63,8 +63,16 @@ namespace Helios.Kernel.Threading
         internal static void Wake(Thread thread)
         {
             nuint state = Processor.DisableInterrupts();
+            // The thread's CPU, under its lock: a thread changes CPU only under the new CPU's lock, so one read
+            // before locking may be stale (it moved on), and queueing it there would run it on two CPUs at once.
             Cpu cpu = thread.Cpu;
             cpu.Lock.Acquire();
+            while (thread.Cpu != cpu)
+            {
+                cpu.Lock.Release();
+                cpu = thread.Cpu;
+                cpu.Lock.Acquire();
+            }
             bool wake = false;
             if (thread.State == ThreadState.Blocked)
             {

@@ -3,6 +3,7 @@
 // state; the order is always the dispatcher's lock, then a CPU's lock. Waiting allocates nothing once a thread has
 // waited on as many objects before.
 using System;
+using System.Threading;
 using Helios.Kernel.Time;
 
 namespace Helios.Kernel.Threading
@@ -68,6 +69,17 @@ namespace Helios.Kernel.Threading
             self.WaitResult = Pending;
             self.Deadline = ulong.MaxValue;     // a stale timer of an earlier wait must not end this one
             Link(self, objects);
+            // Some objects change without this lock and then look for waiters without it (EndpointSignal.Raise): after
+            // linking, look at them again, so that either they see this waiter or it sees their change.
+            Interlocked.MemoryBarrier();
+            for (int i = 0; i < objects.Length; i++)
+            {
+                if (!objects[i].CanAcquire(self)) continue;
+                Unlink(self);
+                objects[i].Acquire(self);
+                s_lock.ReleaseIrqRestore(state);
+                return i;
+            }
             if (timeoutNanoseconds != Infinite) Scheduler.ArmTimer(self, Clock.Now + (ulong)timeoutNanoseconds);
             while (true)
             {

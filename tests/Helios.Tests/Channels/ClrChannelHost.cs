@@ -1,5 +1,6 @@
 // The channel runtime's host on the CLR, for the host tests: pages from native memory, a monitor for the heap's lock,
-// one condition (a monitor and PulseAll) for every endpoint signal, and a per-thread owner.
+// one condition (a monitor and PulseAll) for every endpoint signal, a semaphore per thread to park it, and a
+// per-thread owner.
 using System.Runtime.InteropServices;
 using Helios.Channels;
 
@@ -62,6 +63,14 @@ internal sealed unsafe class ClrChannelHost : ChannelHost
     {
         lock (_gate) Monitor.PulseAll(_gate);
     }
+
+    [ThreadStatic] private static SemaphoreSlim t_park;
+
+    public override object CurrentWaiter => t_park ??= new SemaphoreSlim(0);
+
+    public override void Block() => ((SemaphoreSlim)CurrentWaiter).Wait();
+
+    public override void Wake(object waiter) => ((SemaphoreSlim)waiter).Release();
 
     public override object CreateWaitList(object[] signals, int count) => signals.AsSpan(0, count).ToArray();
 

@@ -133,7 +133,7 @@ namespace Helios.Kernel.Tests.Channels
             client.ReceivePong(out _);
             client.SendPing(2);
             peer.Join();
-            Assert.Equal(3, owner.HandleCount);      // the endpoint, the buffer, the last message (kept for reuse)
+            Assert.Equal(2, owner.HandleCount);      // the endpoint and the buffer (the endpoint holds its last message)
             Assert.Throws<UseAfterSendException>(() => given.SendPong(0));   // only its owner may use it
             heap.Reclaim(owner);
             Assert.Equal(0, owner.HandleCount);

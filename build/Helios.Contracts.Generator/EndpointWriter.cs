@@ -183,6 +183,22 @@ namespace Helios.Contracts.Generator
             w.Line($"/// <summary>Receives {m.Name} (waiting for it); what it carries becomes the caller's.</summary>");
             w.Line($"public void Receive{m.Name}({string.Join(", ", parameters)})");
             w.Open();
+            if (m.DescriptorCount == 0)
+            {
+                if (m.Fields.Count == 0)
+                {
+                    w.Line($"{Rt}Channel.Receive(Handle, Info, {side}, {m.Index});");
+                }
+                else
+                {
+                    w.Line($"{Rt}Channel.Receive(Handle, Info, {side}, {m.Index}, out __{m.Name}Values __v);");
+                    foreach (FieldModel f in m.Fields) w.Line($"{Id(f.Name)} = __v.{Id(f.Name)};");
+                }
+                w.Close();
+                w.Line($"/// <summary>A select case taking {m.Name} as this end's next message.</summary>");
+                w.Line($"public {Rt}SelectCase On{m.Name}() => new {Rt}SelectCase(Handle, Info, {side}, {m.Index});");
+                return;
+            }
             w.Line($"{Rt}MessageReader __r = {Rt}Channel.BeginReceive(Handle, Info, {side}, {m.Index});");
             foreach (FieldModel f in m.Fields)
             {

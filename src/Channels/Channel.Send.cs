@@ -6,6 +6,7 @@
 // the values are written into the block straight from the caller's, under one lock (one kernel call in a process).
 using System;
 using System.Runtime.CompilerServices;
+using System.Threading;
 
 namespace Helios.Channels
 {
@@ -90,6 +91,23 @@ namespace Helios.Channels
                 if (contract.MessageDescriptorCounts[message] != 0 || length > size - WireLayout.HeaderSize)
                     throw new ChannelException(ep.Describe() + ": " + contract.MessageName(message) + " is not a message of "
                         + length.ToString() + " bytes of values");
+                Endpoint peer = ep.Peer;
+                Parking parked = peer.Waiter;
+                if (parked is not null && parked.TakesValues && peer.Head == 0 && parked.Expected == message && parked.Length == length)
+                {
+                    int received = contract.NextState(peer.State, message, side);      // the peer's monitor agrees
+                    if (received >= 0)
+                    {
+                        // The receiver asleep for exactly this: receive for it. Its values, then Delivered, then the wake.
+                        ep.State = next;
+                        peer.State = received;
+                        Copy(values, parked.Values, length);
+                        Volatile.Write(ref parked.Delivered, message);
+                        peer.Waiter = null;
+                        host.Wake(parked);
+                        return;
+                    }
+                }
                 if (ep.Building != 0)
                 {
                     heap.FreeSlotLocked(ep.Building);       // a send begun and never committed
@@ -100,14 +118,13 @@ namespace Helios.Channels
                 ref Slot s = ref heap.SlotAt(slot);
                 byte* block = (byte*)s.Address;
                 contract.WriteHeader(s.Address, message);
-                if (length != 0) Buffer.MemoryCopy(values, block + WireLayout.HeaderSize, length, length);
+                Copy(values, block + WireLayout.HeaderSize, length);
                 ExchangeHeap.Zero(s.Address + WireLayout.HeaderSize + length, size - WireLayout.HeaderSize - length);
                 s.ElementCount = size;
                 s.MessageIndex = message;
                 s.Generation++;                 // no handle to the block survives the send
                 s.Owner = Slot.InFlight;
                 ep.State = next;
-                Endpoint peer = ep.Peer;
                 peer.EnqueueLocked(heap, slot);
                 peer.WakeLocked(host);
             }

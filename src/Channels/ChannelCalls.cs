@@ -29,6 +29,9 @@ namespace Helios.Channels
         /// <summary>Receives the next message (message, or any for -1), waiting for it: the block, its handle and index.</summary>
         public abstract int Receive(ulong endpoint, ulong contract, byte side, int message, out ulong block, out ulong handle, out int arrived);
 
+        /// <summary>Receives a message of values alone in one step (waiting for it): length bytes to values.</summary>
+        public abstract int ReceiveValues(ulong endpoint, ulong contract, byte side, int message, ulong values, uint length);
+
         /// <summary>The next message's index without receiving it (-1 closed and empty, -2 timed out).</summary>
         public abstract int WaitNext(ulong endpoint, ulong contract, byte side, long timeoutNanoseconds, out int next);
 

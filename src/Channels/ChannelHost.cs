@@ -1,6 +1,6 @@
 // What channels need from whoever runs them: pages for the exchange heap, the one lock that guards it and every
 // endpoint, who the running code is (its owner), and ways to sleep until an endpoint changes: a receiver alone on an
-// endpoint parks its thread (CurrentWaiter, Block, Wake: the fast path of every receive), anything else waits on the
+// endpoint parks its thread (CurrentParking, Block, Wake: the fast path of every receive), anything else waits on the
 // endpoints' signals (WaitAny). The kernel
 // implements it for kernel threads (src/Kernel/Channels/KernelChannelHost.cs); a process's ABI shim will implement
 // it over kernel calls; the host tests implement it on the CLR. Virtual calls only: no generic virtual methods.
@@ -30,8 +30,8 @@ namespace Helios.Channels
         /// </summary>
         public abstract void Signal(object signal);
 
-        /// <summary>The running thread, as Wake names it.</summary>
-        public abstract object CurrentWaiter { get; }
+        /// <summary>The running thread's parking record (one per thread, made on first use; Parking.Thread names it).</summary>
+        public abstract Parking CurrentParking { get; }
 
         /// <summary>
         /// Sleeps until Wake names the running thread; returns at once if Wake came first. May return without a Wake:
@@ -39,8 +39,8 @@ namespace Helios.Channels
         /// </summary>
         public abstract void Block();
 
-        /// <summary>Ends a Block of waiter (or the next one); called with the heap's lock held.</summary>
-        public abstract void Wake(object waiter);
+        /// <summary>Ends a Block of the parked thread (or its next one); called with the heap's lock held.</summary>
+        public abstract void Wake(Parking parked);
 
         /// <summary>Makes what WaitAny needs to wait on these signals at once (built once per Select).</summary>
         public abstract object CreateWaitList(object[] signals, int count);

@@ -23,7 +23,7 @@ namespace Helios.Channels
         internal bool SpareInUse;           // still being read (MessageReader.End clears it)
         internal int Building;              // the block BeginSend gave out and Commit has not sent yet (a slot), or 0
         internal int Spare;                 // the last message received here (a slot), reused for this end's next send
-        internal object Waiter;             // the one receiver asleep on this end alone (the host's thread), or null
+        internal Parking Waiter;            // the one receiver asleep on this end alone, or null
         internal object Signal;             // for waits on several ends at once (the host's wait object)
         internal object WaitList;           // to wait on this endpoint alone when Waiter is taken
 
@@ -44,7 +44,7 @@ namespace Helios.Channels
         // cheaply when there are none).
         internal void WakeLocked(ChannelHost host)
         {
-            object waiter = Waiter;
+            Parking waiter = Waiter;
             if (waiter is not null)
             {
                 Waiter = null;

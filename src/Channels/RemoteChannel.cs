@@ -51,6 +51,12 @@ namespace Helios.Channels
             return new MessageReader(null, handle, block, arrived);
         }
 
+        internal static void ReceiveValues(ulong endpoint, ContractInfo contract, byte side, int message, ulong values, uint length)
+        {
+            ChannelCalls calls = Calls;
+            Check(calls, calls.ReceiveValues(endpoint, contract.Id, side, message, values, length));
+        }
+
         internal static int WaitNext(ulong endpoint, ContractInfo contract, byte side, long timeoutNanoseconds)
         {
             ChannelCalls calls = Calls;

@@ -43,6 +43,9 @@ namespace Helios.Sip
         public override int Send(ulong endpoint, ulong contract, byte side, int message, ulong values, uint length)
             => ChannelSend(endpoint, contract, side, message, (byte*)values, length);
 
+        public override int ReceiveValues(ulong endpoint, ulong contract, byte side, int message, ulong values, uint length)
+            => ChannelReceiveValues(endpoint, contract, side, message, (byte*)values, length);
+
         public override int Receive(ulong endpoint, ulong contract, byte side, int message, out ulong block, out ulong handle, out int arrived)
         {
             ulong b, h;
@@ -150,6 +153,9 @@ namespace Helios.Sip
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_receive")]
         private static extern int ChannelReceive(ulong endpoint, ulong contract, int side, int message, ulong* block, ulong* handle, int* arrived);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_receive_values")]
+        private static extern int ChannelReceiveValues(ulong endpoint, ulong contract, int side, int message, byte* values, uint length);
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_wait_next")]
         private static extern int ChannelWaitNext(ulong endpoint, ulong contract, int side, long timeoutNanoseconds, int* next);

@@ -42,11 +42,18 @@ namespace Helios.Kernel.Channels
 
         public override void Signal(object signal) => ((EndpointSignal)signal).Raise();
 
-        public override object CurrentWaiter => Thread.Current;
+        public override Parking CurrentParking
+        {
+            get
+            {
+                Thread thread = Thread.Current;
+                return thread.ChannelParking ??= new Parking(thread);
+            }
+        }
 
         public override void Block() => Scheduler.Block();
 
-        public override void Wake(object waiter) => Scheduler.Wake((Thread)waiter);
+        public override void Wake(Parking parked) => Scheduler.Wake((Thread)parked.Thread);
 
         public override object CreateWaitList(object[] signals, int count)
         {

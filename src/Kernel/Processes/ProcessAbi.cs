@@ -65,6 +65,7 @@ namespace Helios.Kernel.Processes
             ["helios_channel_commit"] = (nint)(delegate*<ulong, ulong, int>)&ProcessChannelAbi.Commit,
             ["helios_channel_send"] = (nint)(delegate*<ulong, ulong, int, int, byte*, uint, int>)&ProcessChannelAbi.Send,
             ["helios_channel_receive"] = (nint)(delegate*<ulong, ulong, int, int, ulong*, ulong*, int*, int>)&ProcessChannelAbi.Receive,
+            ["helios_channel_receive_values"] = (nint)(delegate*<ulong, ulong, int, int, byte*, uint, int>)&ProcessChannelAbi.ReceiveValues,
             ["helios_channel_wait_next"] = (nint)(delegate*<ulong, ulong, int, long, int*, int>)&ProcessChannelAbi.WaitNext,
             ["helios_channel_close"] = (nint)(delegate*<ulong, ulong, int, int>)&ProcessChannelAbi.Close,
             ["helios_channel_query"] = (nint)(delegate*<ulong, ulong, int, int*, int*, int>)&ProcessChannelAbi.Query,

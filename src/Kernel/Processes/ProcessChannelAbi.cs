@@ -95,6 +95,23 @@ namespace Helios.Kernel.Processes
             return code;
         }
 
+        // A message of values alone, in one call: its values go to the process's memory, length bytes.
+        internal static int ReceiveValues(ulong endpoint, ulong contract, int side, int message, byte* values, uint length)
+        {
+            int code;
+            try
+            {
+                Channel.ReceiveValues(ExchangeHeap.Current, endpoint, Contract(contract), (byte)side, message, values, length);
+                code = 0;
+            }
+            catch (Exception e)
+            {
+                code = Fail(e);
+            }
+            Process.DieIfKilled(0);
+            return code;
+        }
+
         internal static int WaitNext(ulong endpoint, ulong contract, int side, long timeoutNanoseconds, int* next)
         {
             int code;

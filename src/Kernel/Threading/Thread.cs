@@ -66,6 +66,9 @@ namespace Helios.Kernel.Threading
         /// <summary>Who holds what the thread allocates in the exchange heap and sends (null: the kernel's owner).</summary>
         public Helios.Channels.ExOwner ChannelOwner { get; set; }
 
+        /// <summary>How a channel receive parks this thread (KernelChannelHost.CurrentParking), made on first use.</summary>
+        internal Helios.Channels.Parking ChannelParking;
+
         public string Name { get; }
 
         /// <summary>The process whose code the thread runs, or null for a kernel thread.</summary>

@@ -64,13 +64,13 @@ internal sealed unsafe class ClrChannelHost : ChannelHost
         lock (_gate) Monitor.PulseAll(_gate);
     }
 
-    [ThreadStatic] private static SemaphoreSlim t_park;
+    [ThreadStatic] private static Parking t_parking;
 
-    public override object CurrentWaiter => t_park ??= new SemaphoreSlim(0);
+    public override Parking CurrentParking => t_parking ??= new Parking(new SemaphoreSlim(0));
 
-    public override void Block() => ((SemaphoreSlim)CurrentWaiter).Wait();
+    public override void Block() => ((SemaphoreSlim)CurrentParking.Thread).Wait();
 
-    public override void Wake(object waiter) => ((SemaphoreSlim)waiter).Release();
+    public override void Wake(Parking parked) => ((SemaphoreSlim)parked.Thread).Release();
 
     public override object CreateWaitList(object[] signals, int count) => signals.AsSpan(0, count).ToArray();
 

@@ -5,6 +5,8 @@
 //             order they come, until both channels are done (the pipe by its Close message or closing, the ping
 //             channel by closing); every wait has a 10 s timeout, which must not pass. Prints what it served.
 //   order     both channels have a message queued before it starts: the first ready case in the order added wins.
+//   pingserve the ping server of the benchmark channel_pingpong_select_sip: one Select, reused, over the ping
+//             channel's Ping and closing and anything on the pipe; answers Pings until the ping channel closes.
 //   timeout   nothing comes: Wait(20 ms) returns -1 after at least 20 ms, and Wait(0) returns -1 at once.
 //   forged <handle>, wrongcontract, wrongside, toomany, unhandledclose, unexpected: selects that are the process's
 //             error; each throws in the process (ChannelException or a subclass), which nobody catches.
@@ -26,6 +28,7 @@ public static class Program
         {
             case "serve": return Serve(ping, pipe);
             case "order": return Order(ping, pipe);
+            case "pingserve": return PingServe(ping, pipe);
             case "timeout": return Timeout(ping, pipe);
             case "forged": return Faulty(ping.OnPing(), new SelectCase(ulong.Parse(args[1]), PingPongContract.Info, ContractInfo.Exporter, SelectCase.AnyMessage));
             case "wrongcontract": return Faulty(new SelectCase(ping.Handle, PipeContract.Info, ContractInfo.Exporter, SelectCase.AnyMessage));
@@ -102,6 +105,25 @@ public static class Program
         }
         System.Console.WriteLine("served " + pings.ToString() + " pings and " + writes.ToString() + " writes of " + bytes.ToString() + " bytes");
         return 0;
+    }
+
+    private static int PingServe(PingPongContract.Exp ping, PipeContract.Exp pipe)
+    {
+        var select = new Select();
+        int onPing = select.Add(ping.OnPing());
+        int onPipe = select.Add(pipe.AnyCase);
+        int closed = select.Add(ping.ClosedCase);
+        while (true)
+        {
+            int chosen = select.Wait();
+            if (chosen == onPing)
+            {
+                ping.ReceivePing(out int n);
+                ping.SendPong(n + 1);
+            }
+            else if (chosen == closed) return 0;
+            else return chosen == onPipe ? 30 : 31;
+        }
     }
 
     // A Ping and a Write are queued before the process starts.

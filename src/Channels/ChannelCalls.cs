@@ -65,5 +65,13 @@ namespace Helios.Channels
 
         /// <summary>The text of the last error a call returned on this process.</summary>
         public abstract string LastError();
+
+        // ---- Select (switch receive) ----
+
+        /// <summary>
+        /// Waits for the first of count cases the endpoints' next messages satisfy (Select.Wait run by the kernel):
+        /// its index, or -1 when the timeout (nanoseconds, -1 forever) passed first.
+        /// </summary>
+        public abstract unsafe int Select(SelectArm* arms, int count, long timeoutNanoseconds, out int chosen);
     }
 }

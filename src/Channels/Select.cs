@@ -3,6 +3,8 @@
 // endpoints' next messages satisfy, sleeping until one does. The chosen message is then received with the
 // endpoint's typed Receive method. As in Sing#, an endpoint's next message that none of its cases accepts is an
 // error (UnexpectedMessageException), as is a closed channel without a Closed case (ChannelClosedException).
+// Every case's endpoint must be the caller's (of the case's contract and side) on every Wait, whichever case
+// matches. In a process, Wait is one kernel call (helios_channel_select) that runs this same code in the kernel.
 using System;
 
 namespace Helios.Channels
@@ -29,9 +31,16 @@ namespace Helios.Channels
 
     public sealed class Select
     {
+        /// <summary>The most distinct endpoints one select waits on (the kernel wait dispatcher's bound).</summary>
+        public const int MaxEndpoints = 64;
+
+        /// <summary>The most cases a select in a process may have (what one kernel call copies and checks).</summary>
+        public const int MaxProcessCases = 256;
+
         private SelectCase[] _cases = new SelectCase[4];
         private int _count;
         private object _waitList;
+        private SelectArm[] _arms;          // in a process: the cases as the kernel call takes them
 
         /// <summary>Adds a case; returns its index, what Wait returns when it is chosen.</summary>
         public int Add(SelectCase arm)
@@ -44,6 +53,7 @@ namespace Helios.Channels
             }
             _cases[_count] = arm;
             _waitList = null;
+            _arms = null;
             return _count++;
         }
 
@@ -53,7 +63,7 @@ namespace Helios.Channels
         public int Wait(long timeoutNanoseconds = -1)
         {
             ExchangeHeap heap = ExchangeHeap.Current;
-            if (heap is null) throw new ChannelException("select in a process is not supported yet: wait on one endpoint at a time");
+            if (heap is null) return WaitInProcess(timeoutNanoseconds);
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
             while (true)
@@ -73,11 +83,37 @@ namespace Helios.Channels
             }
         }
 
+        // The kernel's call, with the cases as SelectArms; the kernel throws nothing, the failure is thrown here.
+        private unsafe int WaitInProcess(long timeoutNanoseconds)
+        {
+            if (_count > MaxProcessCases)
+                throw new ChannelException("a select in a process takes at most " + MaxProcessCases.ToString() + " cases; this one has " + _count.ToString());
+            if (_arms is null)
+            {
+                _arms = new SelectArm[_count];
+                for (int i = 0; i < _count; i++)
+                {
+                    _arms[i].Endpoint = _cases[i].Endpoint;
+                    _arms[i].Contract = _cases[i].Contract is null ? 0 : _cases[i].Contract.Id;
+                    _arms[i].Side = _cases[i].Side;
+                    _arms[i].Message = _cases[i].Message;
+                }
+            }
+            ChannelCalls calls = RemoteChannel.Calls;
+            int code, chosen;
+            fixed (SelectArm* arms = _arms) code = calls.Select(arms, _count, timeoutNanoseconds, out chosen);
+            RemoteChannel.Check(calls, code);
+            return chosen;
+        }
+
         private int MatchLocked(ExchangeHeap heap, ExOwner owner)
         {
+            // Every endpoint is checked first: a handle the caller does not hold fails even when an earlier case is ready.
+            for (int i = 0; i < _count; i++)
+                Channel.ResolveLocked(heap, _cases[i].Endpoint, owner, _cases[i].Contract, _cases[i].Side);
             for (int i = 0; i < _count; i++)
             {
-                Endpoint ep = Channel.ResolveLocked(heap, _cases[i].Endpoint, owner, _cases[i].Contract, _cases[i].Side);
+                Endpoint ep = heap.SlotAt(ExHandle.SlotOf(_cases[i].Endpoint)).Endpoint;
                 if (ep.Head != 0)
                 {
                     int next = heap.SlotAt(ep.Head).MessageIndex;
@@ -107,7 +143,10 @@ namespace Helios.Channels
                 object signal = heap.SlotAt(ExHandle.SlotOf(_cases[i].Endpoint)).Endpoint.Signal;
                 bool seen = false;
                 for (int j = 0; j < distinct; j++) seen |= signals[j] == signal;
-                if (!seen) signals[distinct++] = signal;
+                if (seen) continue;
+                if (distinct == MaxEndpoints)
+                    throw new ChannelException("a select waits on at most " + MaxEndpoints.ToString() + " endpoints; this one has more");
+                signals[distinct++] = signal;
             }
             return heap.Host.CreateWaitList(signals, distinct);
         }

@@ -136,6 +136,21 @@ namespace Helios.Sip
             }
         }
 
+        // ---- Select (switch receive) ----
+
+        public override int Select(SelectArm* arms, int count, long timeoutNanoseconds, out int chosen)
+        {
+            int c;
+            int code = ChannelSelect(arms, count, timeoutNanoseconds, &c);
+            chosen = c;
+            return code;
+        }
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_select")]
+        private static extern int ChannelSelect(SelectArm* arms, int count, long timeoutNanoseconds, int* chosen);
+
+        // ---- end Select ----
+
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_abi_version")]
         private static extern int AbiVersionOfKernel();
 

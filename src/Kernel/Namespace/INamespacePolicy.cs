@@ -1,6 +1,6 @@
-// Who may register what: the hook where manifests decide (a process may advertise a service only at the paths its
-// manifest declares as serviceProvider endpoints, with their contracts — src/Kernel/Manifests, ManifestEndpoint).
-// Processes will install a policy that looks their owner's manifest up; until then the kernel's policy allows all.
+// Who may register what: the hook where manifests decide. NameService's policy is ManifestNamespacePolicy (a process
+// may advertise a service only at the paths its manifest declares as serviceProvider endpoints, with their
+// contracts; kernel threads may register anything); tests may swap in another.
 using Helios.Channels;
 
 namespace Helios.Kernel.Namespace
@@ -9,10 +9,5 @@ namespace Helios.Kernel.Namespace
     {
         /// <summary>Null when owner may register path for contract, else the reason it may not.</summary>
         string MayRegister(ExOwner owner, string path, string contractName);
-    }
-
-    internal sealed class AllowEverything : INamespacePolicy
-    {
-        public string MayRegister(ExOwner owner, string path, string contractName) => null;
     }
 }

@@ -2,7 +2,7 @@
 // speaks; a client binds to the path by handing over the exporter end of a fresh channel of that contract, which
 // moves to the service (Registration.Accept gives it the end), and keeps the importer end. List shows what is
 // registered under a prefix. A path goes away when its service removes it or when the service's owner dies (found
-// on the next lookup). Who may register where is the policy's call (INamespacePolicy: manifests, with processes).
+// on the next lookup). Who may register where is the policy's call (INamespacePolicy: the manifests of processes).
 // Kernel threads call this directly; processes will reach it through the kernel's ABI, satellites over a channel.
 using System;
 using System.Collections.Generic;
@@ -14,9 +14,9 @@ namespace Helios.Kernel.Namespace
     {
         private static readonly object s_lock = new object();
         private static readonly Dictionary<string, Registration> s_paths = new Dictionary<string, Registration>();
-        private static INamespacePolicy s_policy = new AllowEverything();
+        private static INamespacePolicy s_policy = new ManifestNamespacePolicy();
 
-        /// <summary>Replaces who decides registrations (processes install the manifest-based policy).</summary>
+        /// <summary>Who decides registrations: ManifestNamespacePolicy (manifests for processes, anything for the kernel).</summary>
         public static INamespacePolicy Policy
         {
             get => s_policy;

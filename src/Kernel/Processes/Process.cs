@@ -53,6 +53,9 @@ namespace Helios.Kernel.Processes
         /// <summary>The text of the last channel call that failed (the process throws it: ProcessChannelAbi).</summary>
         internal string ChannelError { get; set; }
 
+        /// <summary>The Select of the process's last helios_channel_select, reused while its cases stay the same (ProcessSelectAbi).</summary>
+        internal object SelectCache { get; set; }
+
         /// <summary>
         /// Hands the process an endpoint the caller holds, before it starts: it becomes the process's, and the process
         /// finds it as StartupEndpoints.Get(i), in the order given. Returns i.

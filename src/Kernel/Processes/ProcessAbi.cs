@@ -79,6 +79,8 @@ namespace Helios.Kernel.Processes
             ["helios_namespace_accept"] = (nint)(delegate*<int, long, ulong*, int>)&ProcessNamespaceAbi.Accept,
             ["helios_namespace_bind"] = (nint)(delegate*<char*, int, ulong, ulong, int>)&ProcessNamespaceAbi.Bind,
             ["helios_namespace_unregister"] = (nint)(delegate*<int, int>)&ProcessNamespaceAbi.Unregister,
+            // ---- Select (switch receive): ProcessSelectAbi. ----
+            ["helios_channel_select"] = (nint)(delegate*<Helios.Channels.SelectArm*, int, long, int*, int>)&ProcessSelectAbi.Select,
         };
 
         // A fail-fast includes the runtime running out of heap within the process's limit.

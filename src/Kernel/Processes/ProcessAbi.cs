@@ -77,6 +77,8 @@ namespace Helios.Kernel.Processes
             ["helios_namespace_accept"] = (nint)(delegate*<int, long, ulong*, int>)&ProcessNamespaceAbi.Accept,
             ["helios_namespace_bind"] = (nint)(delegate*<char*, int, ulong, ulong, int>)&ProcessNamespaceAbi.Bind,
             ["helios_namespace_unregister"] = (nint)(delegate*<int, int>)&ProcessNamespaceAbi.Unregister,
+            // ---- Contracts a process brings: ProcessContractAbi. ----
+            ["helios_channel_declare_contract"] = (nint)(delegate*<byte*, int, int>)&ProcessContractAbi.Declare,
         };
 
         // A fail-fast includes the runtime running out of heap within the process's limit.

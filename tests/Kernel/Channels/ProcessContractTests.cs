@@ -24,7 +24,7 @@ namespace Helios.Kernel.Tests.Channels
                 Assert.NotNull(known);
                 Assert.True(known.IsSystem, known.Name);
             }
-            Assert.Equal(ids.Length, ContractCatalog.All().Length);
+            Assert.Equal(ids.Length, Helios.Contracts.ContractCatalog.All().Length);
             Assert.Equal(TcpConnectionContract.Descriptor.Fingerprint, ContractInfo.Find(TcpConnectionContract.Descriptor.Id).Fingerprint);
         }
 
@@ -83,7 +83,7 @@ namespace Helios.Kernel.Tests.Channels
             for (int length = 0; length < fresh.Length; length++) Assert.Equal(ChannelErrors.Channel, Declare(fresh, length));
             Assert.Null(ContractInfo.Find(WireHash.ContractId("KernelTestTruncated")));
             // The system contracts' own tables, as this image compiled them, are accepted as they are.
-            foreach (ContractInfo system in ContractCatalog.All()) Assert.Equal(0, Declare(ContractDeclaration.Encode(system)));
+            foreach (ContractInfo system in Helios.Contracts.ContractCatalog.All()) Assert.Equal(0, Declare(ContractDeclaration.Encode(system)));
             Assert.Equal(declaredBefore + 1, ContractInfo.DeclaredCount);
         }
 

@@ -72,12 +72,22 @@ namespace Helios.Channels
         /// <summary>The contract with this id that this image knows, or null.</summary>
         public static ContractInfo Find(ulong id)
         {
+            // Every channel call of a process names its contract: the last one found is usually the one asked for.
+            ContractInfo last = s_lastFound;
+            if (last is not null && last.Id == id) return last;
             // No lock: the table only grows, and a count is published after its entries (read it first).
             int count = Volatile.Read(ref s_registered);
             ContractInfo[] registry = Volatile.Read(ref s_registry);
-            for (int i = 0; i < count && i < registry.Length; i++) if (registry[i].Id == id) return registry[i];
+            for (int i = 0; i < count && i < registry.Length; i++)
+            {
+                if (registry[i].Id != id) continue;
+                s_lastFound = registry[i];         // a race only costs the next caller a scan
+                return registry[i];
+            }
             return null;
         }
+
+        private static ContractInfo s_lastFound;
 
         /// <summary>How many contracts processes have declared (the rest were built into the kernel).</summary>
         public static int DeclaredCount => Volatile.Read(ref s_declared);

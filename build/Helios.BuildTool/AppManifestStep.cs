@@ -14,14 +14,14 @@ internal static class AppManifestStep
     {
         var name = new Option<string>("--name") { Description = "The app's name (its image is <name>.elf)", Required = true };
         var manifest = new Option<FileInfo>("--manifest") { Description = "The app's manifest (manifests/<name>.manifest.xml)", Required = true };
-        var contracts = new Option<DirectoryInfo?>("--contracts") { Description = "Where the *.contract files are" };
+        var contracts = new Option<DirectoryInfo[]>("--contracts") { Description = "Where the *.contract files are (the system's; repeat for the app's own)" };
         var blob = new Option<FileInfo>("--blob") { Description = "Where to write the compiled manifest", Required = true };
         var command = new Command("app-manifest", "Write (if missing), check and compile an app's manifest") { name, manifest, contracts, blob };
         command.SetAction(parse => Run(parse.GetValue(name)!, parse.GetValue(manifest)!, parse.GetValue(contracts), parse.GetValue(blob)!));
         return command;
     }
 
-    private static int Run(string name, FileInfo manifestFile, DirectoryInfo? contractDirectory, FileInfo blobFile)
+    private static int Run(string name, FileInfo manifestFile, DirectoryInfo[]? contractDirectories, FileInfo blobFile)
     {
         if (!manifestFile.Exists)
         {
@@ -32,7 +32,9 @@ internal static class AppManifestStep
                 $"The manifest of {name}, written at its first build; edit it freely (docs/manifests.md).");
             Console.WriteLine($"helios-buildtool: wrote {manifestFile.FullName}");
         }
-        IContractCatalog? catalog = contractDirectory is { Exists: true } ? ContractDirectoryCatalog.Load(contractDirectory.FullName) : null;
+        var catalogs = (contractDirectories ?? Array.Empty<DirectoryInfo>()).Where(d => d.Exists)
+            .Select(d => (IContractCatalog)ContractDirectoryCatalog.Load(d.FullName)).ToList();
+        IContractCatalog? catalog = catalogs.Count switch { 0 => null, 1 => catalogs[0], _ => new CombinedContractCatalog(catalogs) };
         ManifestLoadResult result = new ManifestLoader(catalog).LoadFile(manifestFile.FullName);
         foreach (ManifestDiagnostic diagnostic in result.Diagnostics) Console.Error.WriteLine(diagnostic.ToString());
         if (result.Manifest is not ApplicationManifest manifest) return 1;

@@ -72,6 +72,8 @@ namespace Helios.Contracts.Generator
                 context.AddSource(contract.Name + ".Descriptor.g.cs", DescriptorWriter.Write(contract, ns));
                 if (endpoints) context.AddSource(contract.Name + ".Endpoints.g.cs", EndpointWriter.Write(contract, ns));
             }
+            if (endpoints && compilation.Contracts.Count > 0)
+                context.AddSource(EndpointWriter.CatalogName + ".g.cs", EndpointWriter.WriteCatalog(compilation.Contracts, ns));
             if (endpoints && compilation.Structs.Count > 0)
                 context.AddSource("ContractStructs.g.cs", EndpointWriter.WriteStructs(compilation.Structs, ns));
         }

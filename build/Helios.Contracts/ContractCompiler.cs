@@ -49,7 +49,7 @@ public static class ContractCompiler
 
     private static bool Declare(CheckContext context, Dictionary<string, (SourceFile File, SourceSpan Span)> declared, NameSyntax name, SourceFile file, bool isContract)
     {
-        context.CheckName(name, file, isContract);
+        context.CheckName(name, file, isContract, isType: true);
         if (declared.TryGetValue(name.Text, out var first))
         {
             context.Report(DiagnosticKind.DuplicateTypeName, file, name.Span,

@@ -63,6 +63,10 @@ namespace Helios.Channels
 
         public abstract int Unregister(int registration);
 
+        // ---- Contracts a process brings (ContractDeclaration): declared before the process first names the id. ----
+        /// <summary>Declares a contract to the kernel (ContractDeclaration.Encode); 0 when the kernel knows it identically.</summary>
+        public abstract int DeclareContract(byte[] declaration);
+
         /// <summary>The text of the last error a call returned on this process.</summary>
         public abstract string LastError();
 

@@ -5,17 +5,37 @@ using System.Text;
 
 namespace Helios.Channels
 {
-    public sealed class ContractInfo
+    public sealed partial class ContractInfo
     {
         public const byte Importer = 1;
         public const byte Exporter = 2;
 
+        /// <summary>The generated contract class's view of its descriptor: registered in this image's table of contracts.</summary>
+        public ContractInfo(string name, ulong id, ulong fingerprint, int messageCount, string[] messageNames, ushort[] messageTags,
+            ulong[] messageContractIds, ushort[] messageSizes, byte[] messageDescriptorCounts, string[] stateNames,
+            byte[] stateSenders, ushort[] transitions)
+            : this(name, id, fingerprint, messageCount, messageNames, messageTags, messageContractIds, messageSizes,
+                   messageDescriptorCounts, stateNames, stateSenders, transitions, register: true)
+        {
+        }
+
+        /// <summary>Hand-built tables without a fingerprint (0), as host tests write them.</summary>
         public ContractInfo(string name, ulong id, int messageCount, string[] messageNames, ushort[] messageTags,
             ulong[] messageContractIds, ushort[] messageSizes, byte[] messageDescriptorCounts, string[] stateNames,
             byte[] stateSenders, ushort[] transitions)
+            : this(name, id, 0, messageCount, messageNames, messageTags, messageContractIds, messageSizes,
+                   messageDescriptorCounts, stateNames, stateSenders, transitions, register: true)
+        {
+        }
+
+        // register: false for a contract a process declares, which the kernel validates before registering it.
+        internal ContractInfo(string name, ulong id, ulong fingerprint, int messageCount, string[] messageNames, ushort[] messageTags,
+            ulong[] messageContractIds, ushort[] messageSizes, byte[] messageDescriptorCounts, string[] stateNames,
+            byte[] stateSenders, ushort[] transitions, bool register)
         {
             Name = name;
             Id = id;
+            Fingerprint = fingerprint;
             MessageCount = messageCount;
             MessageNames = messageNames;
             MessageTags = messageTags;
@@ -29,44 +49,14 @@ namespace Helios.Channels
                 throw new ArgumentException("contract " + name + ": the descriptor's tables disagree");
             _next = BuildNext(stateSenders, transitions, stateNames.Length, messageCount);
             _headers = BuildHeaders(messageContractIds, messageTags, messageDescriptorCounts, messageSizes);
-            Register(this);
-        }
-
-        // Every contract this image has built, by id: a kernel serving a process, which names a contract by its id
-        // alone, finds its own copy here (every endpoint the kernel holds was made from one).
-        private static readonly object s_registryLock = new object();
-        private static ContractInfo[] s_registry = new ContractInfo[8];
-        private static int s_registered;
-
-        private static void Register(ContractInfo contract)
-        {
-            lock (s_registryLock)
-            {
-                for (int i = 0; i < s_registered; i++) if (s_registry[i].Id == contract.Id) return;
-                if (s_registered == s_registry.Length)
-                {
-                    var grown = new ContractInfo[s_registry.Length * 2];
-                    Array.Copy(s_registry, grown, s_registered);
-                    s_registry = grown;
-                }
-                s_registry[s_registered] = contract;
-                System.Threading.Volatile.Write(ref s_registered, s_registered + 1);     // published after the entry
-            }
-        }
-
-        /// <summary>The contract with this id that this image has built, or null.</summary>
-        public static ContractInfo Find(ulong id)
-        {
-            // No lock: the table only grows, and a count is published after its entries (read it first).
-            int count = System.Threading.Volatile.Read(ref s_registered);
-            ContractInfo[] registry = s_registry;
-            for (int i = 0; i < count && i < registry.Length; i++) if (registry[i].Id == id) return registry[i];
-            return null;
+            if (register) Register(this);
         }
 
         // Fields, not properties: the image compiler inlines little, and these are read on every send and receive.
         public readonly string Name;
         public readonly ulong Id;
+        /// <summary>The descriptor's fingerprint: a hash of everything on the wire and in the protocol table.</summary>
+        public readonly ulong Fingerprint;
         public readonly int MessageCount;
         internal readonly string[] MessageNames;
         internal readonly ushort[] MessageTags;
@@ -103,6 +93,10 @@ namespace Helios.Channels
             }
             return headers;
         }
+
+        // In a process: whether the kernel has accepted this contract's declaration (RemoteChannel declares it before
+        // its first use). A race declares it twice, which the kernel accepts: the declarations are identical.
+        internal volatile bool DeclaredToKernel;
 
         /// <summary>The state after side sends message in state, or -1 when the protocol forbids it.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
@@ -142,5 +136,8 @@ namespace Helios.Channels
             }
             return text.ToString();
         }
+
+        /// <summary>"contract FileContract (0xDD4358A5FBC26CCD)": how errors name a contract.</summary>
+        public string Describe() => "contract " + Name + " (0x" + Id.ToString("X16") + ")";
     }
 }

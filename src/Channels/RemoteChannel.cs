@@ -19,22 +19,37 @@ namespace Helios.Channels
             if (code != ChannelErrors.None) throw ChannelErrors.Make(code, calls.LastError());
         }
 
-        internal static void Create(ContractInfo contract, out ulong importer, out ulong exporter)
+        /// <summary>
+        /// The calls, once the kernel knows contract: the first time this process names it, its tables go to the kernel,
+        /// which registers a contract it does not know and refuses one whose id it knows with other tables.
+        /// </summary>
+        internal static ChannelCalls Declared(ContractInfo contract)
         {
             ChannelCalls calls = Calls;
+            if (!contract.DeclaredToKernel)
+            {
+                Check(calls, calls.DeclareContract(ContractDeclaration.Encode(contract)));
+                contract.DeclaredToKernel = true;
+            }
+            return calls;
+        }
+
+        internal static void Create(ContractInfo contract, out ulong importer, out ulong exporter)
+        {
+            ChannelCalls calls = Declared(contract);
             Check(calls, calls.Create(contract.Id, out importer, out exporter));
         }
 
         internal static MessageWriter BeginSend(ulong endpoint, ContractInfo contract, byte side, int message)
         {
-            ChannelCalls calls = Calls;
+            ChannelCalls calls = Declared(contract);
             Check(calls, calls.BeginSend(endpoint, contract.Id, side, message, out ulong block, out ulong handle, out uint size));
             return new MessageWriter(endpoint, handle, block, size);
         }
 
         internal static void Send(ulong endpoint, ContractInfo contract, byte side, int message, ulong values, uint length)
         {
-            ChannelCalls calls = Calls;
+            ChannelCalls calls = Declared(contract);
             Check(calls, calls.Send(endpoint, contract.Id, side, message, values, length));
         }
 
@@ -46,40 +61,40 @@ namespace Helios.Channels
 
         internal static MessageReader BeginReceive(ulong endpoint, ContractInfo contract, byte side, int message)
         {
-            ChannelCalls calls = Calls;
+            ChannelCalls calls = Declared(contract);
             Check(calls, calls.Receive(endpoint, contract.Id, side, message, out ulong block, out ulong handle, out int arrived));
             return new MessageReader(null, handle, block, arrived);
         }
 
         internal static void ReceiveValues(ulong endpoint, ContractInfo contract, byte side, int message, ulong values, uint length)
         {
-            ChannelCalls calls = Calls;
+            ChannelCalls calls = Declared(contract);
             Check(calls, calls.ReceiveValues(endpoint, contract.Id, side, message, values, length));
         }
 
         internal static int WaitNext(ulong endpoint, ContractInfo contract, byte side, long timeoutNanoseconds)
         {
-            ChannelCalls calls = Calls;
+            ChannelCalls calls = Declared(contract);
             Check(calls, calls.WaitNext(endpoint, contract.Id, side, timeoutNanoseconds, out int next));
             return next;
         }
 
         internal static void Close(ulong endpoint, ContractInfo contract, byte side)
         {
-            ChannelCalls calls = Calls;
+            ChannelCalls calls = Declared(contract);
             Check(calls, calls.Close(endpoint, contract.Id, side));
         }
 
         internal static int StateOf(ulong endpoint, ContractInfo contract, byte side)
         {
-            ChannelCalls calls = Calls;
+            ChannelCalls calls = Declared(contract);
             Check(calls, calls.Query(endpoint, contract.Id, side, out int state, out _));
             return state;
         }
 
         internal static bool IsClosed(ulong endpoint, ContractInfo contract, byte side)
         {
-            ChannelCalls calls = Calls;
+            ChannelCalls calls = Declared(contract);
             Check(calls, calls.Query(endpoint, contract.Id, side, out _, out bool closed));
             return closed;
         }

@@ -93,6 +93,7 @@ namespace Helios.Channels
                 _arms = new SelectArm[_count];
                 for (int i = 0; i < _count; i++)
                 {
+                    if (_cases[i].Contract is not null) RemoteChannel.Declared(_cases[i].Contract);    // the kernel knows it
                     _arms[i].Endpoint = _cases[i].Endpoint;
                     _arms[i].Contract = _cases[i].Contract is null ? 0 : _cases[i].Contract.Id;
                     _arms[i].Side = _cases[i].Side;

@@ -9,7 +9,7 @@ namespace Helios.Channels
         /// <summary>Registers path for this process's service speaking contract; returns the registration's number.</summary>
         public static int Register(string path, ContractInfo contract)
         {
-            ChannelCalls calls = RemoteChannel.Calls;
+            ChannelCalls calls = RemoteChannel.Declared(contract);
             RemoteChannel.Check(calls, calls.Register(path, contract.Id, out int registration));
             return registration;
         }
@@ -25,7 +25,7 @@ namespace Helios.Channels
         /// <summary>Binds to the service at path: exporter moves to it; the caller keeps the channel's importer end.</summary>
         public static void Bind(string path, ContractInfo contract, ulong exporter)
         {
-            ChannelCalls calls = RemoteChannel.Calls;
+            ChannelCalls calls = RemoteChannel.Declared(contract);
             RemoteChannel.Check(calls, calls.Bind(path, contract.Id, exporter));
         }
 

@@ -54,6 +54,7 @@ namespace Helios.Kernel
             CollectorHostExports.EnableWithShareOfMemory();  // the collector may stop threads from now on
             Processor.EnableInterrupts();
             Smp.StartSecondaries(platform);                 // the other CPUs join from their idle loops
+            Helios.Channels.ContractInfo.RegisterSystem(Helios.Contracts.ContractCatalog.All());  // src/Contracts: known from boot, never redefined
             Apps.Open(boot, kernelStart, kernelEnd);        // the boot bundle's table of contents
             Banner.Print(platform, boot);
 

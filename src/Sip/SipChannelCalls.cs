@@ -124,6 +124,12 @@ namespace Helios.Sip
 
         public override int Unregister(int registration) => NamespaceUnregister(registration);
 
+        // ---- Contracts a process brings (helios_channel_declare_contract). ----
+        public override int DeclareContract(byte[] declaration)
+        {
+            fixed (byte* d = declaration) return ChannelDeclareContract(d, declaration.Length);
+        }
+
         public override string LastError()
         {
             var text = new char[256];
@@ -207,6 +213,9 @@ namespace Helios.Sip
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_namespace_unregister")]
         private static extern int NamespaceUnregister(int registration);
+
+        [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_declare_contract")]
+        private static extern int ChannelDeclareContract(byte* declaration, int length);
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_last_error")]
         private static extern int ChannelLastError(char* buffer, int capacity);

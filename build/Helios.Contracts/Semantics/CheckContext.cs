@@ -50,12 +50,14 @@ internal sealed class CheckContext
     }
 
     /// <summary>Names the generated C# uses itself, and C#'s reserved double-underscore names, cannot be declared.</summary>
-    public void CheckName(NameSyntax name, SourceFile file, bool isContract)
+    public void CheckName(NameSyntax name, SourceFile file, bool isContract, bool isType = false)
     {
         if (name.Text.Contains("__"))
             Report(DiagnosticKind.ReservedName, file, name.Span, $"'{name.Text}': names containing '__' are reserved");
         else if (isContract && (name.Text == "Descriptor" || name.Text == "Imp" || name.Text == "Exp"
             || name.Text == "Info" || name.Text == "NewChannel"))
             Report(DiagnosticKind.ReservedName, file, name.Span, $"'{name.Text}' is reserved for the generated code of every contract; choose another contract name");
+        else if (isType && name.Text == "ContractCatalog")
+            Report(DiagnosticKind.ReservedName, file, name.Span, "'ContractCatalog' is the generated list of a project's contracts; choose another name");
     }
 }

@@ -81,6 +81,8 @@ namespace Helios.Kernel.Processes
             ["helios_namespace_unregister"] = (nint)(delegate*<int, int>)&ProcessNamespaceAbi.Unregister,
             // ---- Select (switch receive): ProcessSelectAbi. ----
             ["helios_channel_select"] = (nint)(delegate*<Helios.Channels.SelectArm*, int, long, int*, int>)&ProcessSelectAbi.Select,
+            // ---- Contracts a process brings: ProcessContractAbi. ----
+            ["helios_channel_declare_contract"] = (nint)(delegate*<byte*, int, int>)&ProcessContractAbi.Declare,
         };
 
         // A fail-fast includes the runtime running out of heap within the process's limit.

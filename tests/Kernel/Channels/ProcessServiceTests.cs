@@ -1,0 +1,62 @@
+// Issue 6's services as processes, on both ISAs: a file service (FileContract, an in-memory file system registered
+// at /fs) and a loopback TCP-like stack (TcpContract at /services/tcp handing out TcpConnectionContract
+// connections), each used by a client process through the namespace; and an app with a contract of its own, which
+// neither the kernel nor src/Contracts knows, declared by both processes that use it. Each walks several states and
+// choices, exits 0, and leaves the exchange heap at its baseline.
+using Helios.Channels;
+using Helios.Kernel.Namespace;
+using Helios.Testing;
+
+namespace Helios.Kernel.Tests.Channels
+{
+    internal static class ProcessServiceTests
+    {
+        [Test]
+        public static void AFileServiceAndItsClientsAreProcesses()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            long bytes = heap.LiveBytes;
+            var server = ProcessServices.StartService("fileserver", new[] { "/fs", "2" }, "/fs");
+            ProcessServices.RunToSuccess("fileclient", new[] { "/fs" });
+            ProcessServices.RunToSuccess("fileclient", new[] { "/fs" });
+            ProcessServices.EndsWell(server);
+            Assert.Equal(0, NameService.List("/fs").Length);
+            Assert.Equal(handles, heap.LiveHandles);
+            Assert.Equal(bytes, heap.LiveBytes);
+        }
+
+        [Test]
+        public static void ATcpLikeConnectionBetweenProcesses()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            long bytes = heap.LiveBytes;
+            var stack = ProcessServices.StartService("tcpstack", new[] { "/services/tcp", "1" }, "/services/tcp");
+            ProcessServices.RunToSuccess("tcpclient", new[] { "/services/tcp" });
+            ProcessServices.EndsWell(stack);
+            Assert.Equal(0, NameService.List("/services/tcp").Length);
+            Assert.Equal(handles, heap.LiveHandles);
+            Assert.Equal(bytes, heap.LiveBytes);
+        }
+
+        [Test]
+        public static void TwoProcessesTalkOverTheirOwnContract()
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            int handles = heap.LiveHandles;
+            long bytes = heap.LiveBytes;
+            ulong id = WireHash.ContractId("TallyContract");
+            var server = ProcessServices.StartService("tally", new[] { "serve", "/services/tally", "100" }, "/services/tally");
+            ContractInfo declared = ContractInfo.Find(id);
+            Assert.NotNull(declared);                       // the server's declaration, registered
+            Assert.False(declared.IsSystem);
+            Assert.Equal("TallyContract", declared.Name);
+            ProcessServices.RunToSuccess("tally", new[] { "use", "/services/tally", "20" });   // 1..13 fit under 100, 14..20 overflow
+            ProcessServices.EndsWell(server);
+            Assert.True(ContractInfo.Find(id) == declared, "one table for the id, for as long as the kernel runs");
+            Assert.Equal(handles, heap.LiveHandles);
+            Assert.Equal(bytes, heap.LiveBytes);
+        }
+    }
+}

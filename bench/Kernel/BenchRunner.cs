@@ -19,7 +19,7 @@ namespace Helios.Kernel.Bench
             "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch", "alloc_small", "gc_collect",
             "abi_call", "process_create_exit",
             "channel_roundtrip", "channel_pingpong_2msg", "channel_pingpong_2msg_sip",
-            "channel_pingpong_select_sip",
+            "channel_pingpong_select_sip", "channel_roundtrip_threads",
         };
 
         private static readonly string[] Suites =
@@ -27,7 +27,7 @@ namespace Helios.Kernel.Bench
             "kernel", "kernel", "kernel", "kernel", "kernel", "kernel", "kernel",
             "sip", "sip",
             "channels", "channels", "channels",
-            "channels",
+            "channels", "channels",
         };
 
         private static void RunCase(int index)
@@ -43,10 +43,11 @@ namespace Helios.Kernel.Bench
                 case 6: Cases.Allocation.RunCollect(); break;
                 case 7: Cases.AbiCall.Run(); break;
                 case 8: Cases.ProcessCreateExit.Run(); break;
-                case 9: Cases.ChannelRoundTrip.Run(); break;
+                case 9: Cases.ChannelRoundTripSip.Run(); break;
                 case 10: Cases.ChannelPingPong.Run(); break;
                 case 11: Cases.ChannelPingPongSip.Run(); break;
                 case 12: Cases.ChannelPingPongSelectSip.Run(); break;
+                case 13: Cases.ChannelRoundTrip.Run(); break;
             }
         }
 

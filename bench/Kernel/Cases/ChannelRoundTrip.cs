@@ -1,8 +1,9 @@
-// channel_roundtrip_<size> (SingBench): two kernel threads on one CPU; one operation is one round trip — the client
-// sends an exchange-heap buffer of <size> bytes in Request and the server sends it back in Response. Sending moves
-// the buffer's ownership, never its bytes, so every size should cost the same (the bound: 64 KiB at most
-// 1.1x 0 B). The buffer is allocated once per size, as a client reusing its buffers would.
+// channel_roundtrip_threads_<size>: SingBench's round trip (ChannelRoundTripSip.cs) between two kernel threads on one
+// CPU; one operation is one round trip — the client sends an exchange-heap buffer of <size> bytes in Request and the
+// server sends it back in Response. Sending moves the buffer's ownership, never its bytes, so every size should cost
+// the same. The buffer is allocated once per size, as a client reusing its buffers would.
 using Helios.Channels;
+using Helios.Contracts;
 using Helios.Kernel.Threading;
 
 namespace Helios.Kernel.Bench.Cases
@@ -23,7 +24,7 @@ namespace Helios.Kernel.Bench.Cases
                 var partner = new Thread(() => Serve(server), "roundtrip server", affinity: 0);
                 partner.Start();
                 s_buffer = ExArray<byte>.Allocate(size);
-                Measure.Run("channel_roundtrip_" + size.ToString(), Operations, &Batch);
+                Measure.Run("channel_roundtrip_threads_" + size.ToString(), Operations, &Batch);
                 s_buffer.Free();
                 s_client.Close();
                 partner.Join();

@@ -53,7 +53,7 @@ namespace Helios.Channels
             {
                 ExchangeHeap heap = ExchangeHeap.Current;
                 if (heap is null) RemoteChannel.ReceiveValues(endpoint, contract, side, message, (ulong)p, (uint)Unsafe.SizeOf<T>());
-                else ReceiveValues(heap, endpoint, contract, side, message, p, (uint)Unsafe.SizeOf<T>());
+                else ReceiveValues(heap, endpoint, contract.Id, side, message, p, (uint)Unsafe.SizeOf<T>());
             }
         }
 
@@ -62,11 +62,11 @@ namespace Helios.Channels
         {
             ExchangeHeap heap = ExchangeHeap.Current;
             if (heap is null) RemoteChannel.ReceiveValues(endpoint, contract, side, message, 0, 0);
-            else ReceiveValues(heap, endpoint, contract, side, message, null, 0);
+            else ReceiveValues(heap, endpoint, contract.Id, side, message, null, 0);
         }
 
         /// <summary>Receive's work on the kernel's side: the caller's owner holds endpoint; length bytes of values go to values.</summary>
-        public static unsafe void ReceiveValues(ExchangeHeap heap, ulong endpoint, ContractInfo contract, byte side, int message, byte* values, uint length)
+        public static unsafe void ReceiveValues(ExchangeHeap heap, ulong endpoint, ulong contractId, byte side, int message, byte* values, uint length)
         {
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
@@ -80,7 +80,7 @@ namespace Helios.Channels
                 {
                     if (parkedOn is not null && parking.Delivered >= 0) return;      // a sender did the receive
                     Unpark(parkedOn, parking);
-                    ep = ResolveLocked(heap, endpoint, owner, contract, side);
+                    ep = ResolveLocked(heap, endpoint, owner, contractId, side);
                     if (ep.Head != 0)
                     {
                         ReceiveValuesLocked(heap, ep, owner, message, values, length);
@@ -163,7 +163,9 @@ namespace Helios.Channels
         }
 
         // Dequeues the end's oldest message, which must be message (or any, for -1), after the protocol check; its
-        // block becomes the end's spare (the one before is freed).
+        // block becomes the end's spare. The spare before goes to the peer when it has none — it carried the peer's own
+        // message, and a peer whose replies are delivered straight to this end would otherwise take a new block for
+        // every send — else it is freed.
         private static int TakeLocked(ExchangeHeap heap, Endpoint ep, ExOwner owner, int message)
         {
             int slot = ep.Head;
@@ -178,8 +180,20 @@ namespace Helios.Channels
             ep.DequeueLocked(heap);
             ep.State = next;
             s.Owner = owner.Id;
-            if (ep.Spare != 0) heap.FreeSlotLocked(ep.Spare);
-            ep.Spare = slot;                // freed at the next receive, or reused by the next send
+            if (ep.Spare != 0)
+            {
+                Endpoint peer = ep.Peer;
+                if (peer.Spare == 0 && !peer.Closed)
+                {
+                    ref Slot old = ref heap.SlotAt(ep.Spare);
+                    old.Generation++;       // this end's handle to it dies
+                    old.Owner = heap.SlotAt(peer.Slot).Owner;
+                    peer.Spare = ep.Spare;
+                    peer.SpareInUse = false;
+                }
+                else heap.FreeSlotLocked(ep.Spare);
+            }
+            ep.Spare = slot;                // reused by the next send, or passed on at the next receive
             ep.SpareInUse = false;
             return slot;
         }

@@ -63,7 +63,7 @@ namespace Helios.Channels
             {
                 ExchangeHeap heap = ExchangeHeap.Current;
                 if (heap is null) RemoteChannel.Send(endpoint, contract, side, message, (ulong)p, (uint)Unsafe.SizeOf<T>());
-                else SendValues(heap, endpoint, contract, side, message, p, (uint)Unsafe.SizeOf<T>());
+                else SendValues(heap, endpoint, contract.Id, side, message, p, (uint)Unsafe.SizeOf<T>());
             }
         }
 
@@ -72,18 +72,19 @@ namespace Helios.Channels
         {
             ExchangeHeap heap = ExchangeHeap.Current;
             if (heap is null) RemoteChannel.Send(endpoint, contract, side, message, 0, 0);
-            else SendValues(heap, endpoint, contract, side, message, null, 0);
+            else SendValues(heap, endpoint, contract.Id, side, message, null, 0);
         }
 
         /// <summary>Send's work on the kernel's side: the caller's owner holds endpoint; length bytes of values follow the header.</summary>
-        public static unsafe void SendValues(ExchangeHeap heap, ulong endpoint, ContractInfo contract, byte side, int message, byte* values, uint length)
+        public static unsafe void SendValues(ExchangeHeap heap, ulong endpoint, ulong contractId, byte side, int message, byte* values, uint length)
         {
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
             nuint state = host.Lock();
             try
             {
-                Endpoint ep = ResolveLocked(heap, endpoint, owner, contract, side);
+                Endpoint ep = ResolveLocked(heap, endpoint, owner, contractId, side);
+                ContractInfo contract = ep.Contract;
                 if (ep.Closed || ep.PeerClosed) throw SendOnClosed(ep, message);
                 int next = contract.NextState(ep.State, message, side);
                 if (next < 0) throw ViolationLocked(heap, ep, message);

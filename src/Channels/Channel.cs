@@ -141,16 +141,25 @@ namespace Helios.Channels
         {
             Endpoint ep = heap.EndpointLocked(handle, owner);
             if (ep is not null && (contract is null || ((object)ep.Contract == contract || ep.Contract.Id == contract.Id) && ep.Side == side)) return ep;
-            return ResolveFailedLocked(heap, handle, owner, contract, side);
+            return ResolveFailedLocked(heap, handle, owner, contract?.Name, contract is null ? 0 : contract.Id, side);
+        }
+
+        // The same by the contract's id alone (what a process names): the endpoint's own contract is the kernel's table.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static Endpoint ResolveLocked(ExchangeHeap heap, ulong handle, ExOwner owner, ulong contractId, byte side)
+        {
+            Endpoint ep = heap.EndpointLocked(handle, owner);
+            if (ep is not null && ep.Contract.Id == contractId && ep.Side == side) return ep;
+            return ResolveFailedLocked(heap, handle, owner, ContractInfo.Find(contractId)?.Name, contractId, side);
         }
 
         // Throws what is wrong with the handle.
-        private static Endpoint ResolveFailedLocked(ExchangeHeap heap, ulong handle, ExOwner owner, ContractInfo contract, byte side)
+        private static Endpoint ResolveFailedLocked(ExchangeHeap heap, ulong handle, ExOwner owner, string contractName, ulong contractId, byte side)
         {
             int slot = heap.CheckOwnedLocked(handle, owner, SlotKind.Endpoint);
             Endpoint ep = heap.SlotAt(slot).Endpoint;
             throw new ChannelException("handle 0x" + handle.ToString("X") + " names a " + ep.Describe() + ", not a "
-                + contract.Name + (side == ContractInfo.Importer ? " importer" : " exporter"));
+                + (contractName ?? "contract 0x" + contractId.ToString("X")) + (side == ContractInfo.Importer ? " importer" : " exporter"));
         }
     }
 }

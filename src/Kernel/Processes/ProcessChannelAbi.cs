@@ -52,7 +52,7 @@ namespace Helios.Kernel.Processes
         {
             try
             {
-                Channel.SendValues(ExchangeHeap.Current, endpoint, Contract(contract), (byte)side, message, values, length);
+                Channel.SendValues(ExchangeHeap.Current, endpoint, contract, (byte)side, message, values, length);
                 return 0;
             }
             catch (Exception e)
@@ -101,7 +101,7 @@ namespace Helios.Kernel.Processes
             int code;
             try
             {
-                Channel.ReceiveValues(ExchangeHeap.Current, endpoint, Contract(contract), (byte)side, message, values, length);
+                Channel.ReceiveValues(ExchangeHeap.Current, endpoint, contract, (byte)side, message, values, length);
                 code = 0;
             }
             catch (Exception e)

@@ -19,6 +19,7 @@ namespace Helios.Kernel.Bench
             "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch", "alloc_small", "gc_collect",
             "abi_call", "process_create_exit",
             "channel_roundtrip", "channel_pingpong_2msg", "channel_pingpong_2msg_sip",
+            "process_console_line", "process_console_line_relay",
         };
 
         private static readonly string[] Suites =
@@ -26,6 +27,7 @@ namespace Helios.Kernel.Bench
             "kernel", "kernel", "kernel", "kernel", "kernel", "kernel", "kernel",
             "sip", "sip",
             "channels", "channels", "channels",
+            "sip", "sip",
         };
 
         private static void RunCase(int index)
@@ -44,6 +46,8 @@ namespace Helios.Kernel.Bench
                 case 9: Cases.ChannelRoundTrip.Run(); break;
                 case 10: Cases.ChannelPingPong.Run(); break;
                 case 11: Cases.ChannelPingPongSip.Run(); break;
+                case 12: Cases.ConsoleLine.Run(); break;
+                case 13: Cases.ConsoleLineRelay.Run(); break;
             }
         }
 

@@ -3,11 +3,12 @@
 // whatever has arrived when the UART falls quiet, or a full buffer. End of transmission (0x04, ^D: the CLI sends it
 // when its stdin ends) is the end of the input: the pipe's Close. Polling, not interrupts: the UART has no driver
 // model yet, and an idle poll every millisecond costs nothing measurable; QEMU holds back what the UART's FIFO cannot
-// take, so nothing is lost while the process is not reading.
+// take, so nothing is lost while the process is not reading. While input flows the poll yields instead of sleeping.
 using Helios.Channels;
 using Helios.Contracts;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Threading;
+using Helios.Kernel.Time;
 
 namespace Helios.Kernel.Processes
 {
@@ -16,6 +17,9 @@ namespace Helios.Kernel.Processes
         private const int EndOfTransmission = 0x04;
         private const int BufferBytes = 1024;
         private const long PollNanoseconds = 1_000_000;
+        // After a byte, the poll only yields for this long: QEMU refills the FIFO as soon as the guest drains it, and a
+        // millisecond's sleep per FIFO-full would hold input to about 16 KB/s.
+        private const ulong BusyNanoseconds = 5_000_000;
 
         /// <summary>Connects the process's stdin (not started yet) to the serial console.</summary>
         internal static void Connect(Process process)
@@ -29,6 +33,7 @@ namespace Helios.Kernel.Processes
             Platform platform = Platform.Current;
             ExArray<byte> buffer = ExArray<byte>.Allocate(BufferBytes);
             int count = 0;
+            ulong lastByte = 0;
             try
             {
                 while (true)
@@ -38,9 +43,11 @@ namespace Helios.Kernel.Processes
                     {
                         if (count > 0) Send(pipe, ref buffer, ref count);
                         if (pipe.IsClosed) break;               // the process is gone
-                        Thread.Sleep(PollNanoseconds);
+                        if (Clock.Now - lastByte < BusyNanoseconds) Thread.Yield();
+                        else Thread.Sleep(PollNanoseconds);
                         continue;
                     }
+                    lastByte = Clock.Now;
                     if (b == EndOfTransmission)
                     {
                         if (count > 0) Send(pipe, ref buffer, ref count);

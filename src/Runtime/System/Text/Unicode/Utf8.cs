@@ -26,7 +26,7 @@ namespace System.Text.Unicode
                 }
                 int length = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
                 int valid = length == 0 ? 0 : ValidPrefix(source.Slice(i), length);
-                if (valid == length)
+                if (length != 0 && valid == length)
                 {
                     int scalar = length == 2 ? ((b & 0x1F) << 6) | (source[i + 1] & 0x3F)
                         : length == 3 ? ((b & 0x0F) << 12) | ((source[i + 1] & 0x3F) << 6) | (source[i + 2] & 0x3F)

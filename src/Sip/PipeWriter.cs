@@ -189,7 +189,8 @@ namespace Helios.Sip
             if (!_inFlight) return !_broken;
             try
             {
-                if (!_pipe.TryWaitNext(out _, timeoutNanoseconds))
+                // Waiting for ever needs no look first: the receive waits, and throws if the reader is gone.
+                if (timeoutNanoseconds >= 0 && !_pipe.TryWaitNext(out _, timeoutNanoseconds))
                 {
                     if (_pipe.IsClosed) Break();
                     return false;

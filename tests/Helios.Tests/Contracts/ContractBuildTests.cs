@@ -25,7 +25,7 @@ public class ContractBuildTests
     }
 
     [Fact]
-    public void TouchingAContractRebuildsTheTestImageOnly()
+    public void TouchingAContractRebuildsTheImagesThatContainIt()
     {
         string tests = Path.Combine(TestData.Repo.Root, "tests", "Kernel", "Helios.Kernel.Tests.csproj");
         Assert.Equal(0, Build(tests).ExitCode);
@@ -33,11 +33,12 @@ public class ContractBuildTests
         (int code, string output) = Build(tests);
         Assert.True(code == 0, output);
         var steps = output.Split('\n').Select(l => l.Trim()).Where(l => l.StartsWith("helios: [", StringComparison.Ordinal)).ToList();
-        // The contracts library recompiles, so the test image that contains it is compiled again; the kernel image is not.
+        // The contracts library recompiles, so the images that contain it are compiled again: the test image, and the
+        // kernel's, which speaks PipeContract (standard pipes).
         foreach (string isa in new[] { "x86_64", "arm64" })
         {
             Assert.Contains($"helios: [{isa}] helios-kernel-tests: ilc", steps);
-            Assert.DoesNotContain($"helios: [{isa}] helios-kernel: ilc", steps);
+            Assert.Contains($"helios: [{isa}] helios-kernel: ilc", steps);
         }
     }
 

@@ -20,6 +20,7 @@ namespace Helios.Kernel.Bench
             "abi_call", "process_create_exit",
             "channel_roundtrip", "channel_pingpong_2msg", "channel_pingpong_2msg_sip",
             "channel_pingpong_select_sip", "channel_roundtrip_threads",
+            "process_console_line", "process_console_line_relay",
         };
 
         private static readonly string[] Suites =
@@ -28,6 +29,7 @@ namespace Helios.Kernel.Bench
             "sip", "sip",
             "channels", "channels", "channels",
             "channels", "channels",
+            "sip", "sip",
         };
 
         private static void RunCase(int index)
@@ -48,6 +50,8 @@ namespace Helios.Kernel.Bench
                 case 11: Cases.ChannelPingPongSip.Run(); break;
                 case 12: Cases.ChannelPingPongSelectSip.Run(); break;
                 case 13: Cases.ChannelRoundTrip.Run(); break;
+                case 14: Cases.ConsoleLine.Run(); break;
+                case 15: Cases.ConsoleLineRelay.Run(); break;
             }
         }
 

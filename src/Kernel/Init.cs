@@ -1,6 +1,8 @@
 // The kernel image's payload: init. It starts the processes the boot configuration names and waits for them, each
 // reported as it ends. The configuration is the command line's "run=<app>" (with "arg=<argument>" words for its
-// arguments: ./helios boot --run), or else the bundle's init.conf: one app per line, then its arguments.
+// arguments: ./helios boot --run), or else the bundle's init.conf: one app per line, then its arguments. Their stdout
+// and stderr go to the console under their names (ConsoleRelay); a run= app's stdin is the console's input
+// (ConsoleInput), the others' is empty.
 using System;
 using System.Collections.Generic;
 using Helios.Kernel.Boot;
@@ -32,6 +34,7 @@ namespace Helios.Kernel
                 try
                 {
                     Process process = Apps.Create(app, arguments.Length == 0 && run is null ? null : arguments);
+                    if (run is not null) ConsoleInput.Connect(process);     // the console's input is its stdin
                     KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + ")" + Describe(process.Arguments));
                     process.Start();
                     started.Add(process);

@@ -13,7 +13,10 @@ namespace Helios.Sip
         {
             Startup.Initialize(in *layout);         // this process's heap, statics, module initializers
             SipChannelCalls.InstallIfSupported();   // channels through the kernel (its exchange heap)
-            return ManagedMain(argc, argv);         // library initializers, arguments, Main
+            StandardStreams.Install();              // Console over stdin, stdout and stderr
+            int code = ManagedMain(argc, argv);     // library initializers, arguments, Main
+            StandardStreams.Finish();               // everything written is out before the process ends
+            return code;
         }
 
         // ilc's entry of an executable image (StartupCodeMain): argv is what StartupCodeHelpers reads.

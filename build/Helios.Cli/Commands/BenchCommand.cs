@@ -1,7 +1,7 @@
 // helios bench: figures from the deterministic benchmark machine (docs/benchmarking.md), one subcommand per suite.
 // `kernel` runs the kernel's own benchmarks (bench/Kernel), `linux` the Linux comparison; `compare` puts two saved
-// runs side by side; `sip` runs the process benchmarks (abi_call, process_create_exit) and `channels` the channel
-// benchmarks, all with the same renderer.
+// runs side by side; `sip` runs the process benchmarks (abi_call, process_create_exit, process_console_line) and
+// `channels` the channel benchmarks, all with the same renderer.
 using System.CommandLine;
 using Helios.Cli.Commands.Bench;
 

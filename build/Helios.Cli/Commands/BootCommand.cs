@@ -1,4 +1,6 @@
-// helios boot: start an image in QEMU on the right machine, stream its console, exit with the kernel's status.
+// helios boot: start an image in QEMU on the right machine, stream its console, exit with the kernel's status. With
+// --run, the host's stdin goes to the app's stdin through the serial console, its end as ^D (with --arch all, each
+// run gets a copy of it, read whole first).
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using Helios.Tooling;
@@ -30,7 +32,7 @@ internal static class BootCommand
         var noBuild = CommonOptions.NoBuild();
         var gdb = new Option<bool>("--gdb") { Description = "Wait for gdb on tcp::1234 before the first instruction (see docs/debugging.md)" };
         var icount = new Option<bool>("--icount") { Description = "Deterministic timing: -icount shift=0,sleep=off" };
-        var run = new Option<string?>("--run") { Description = "Run this app (see src/Apps) instead of init's boot configuration; the words after -- are its arguments", HelpName = "app" };
+        var run = new Option<string?>("--run") { Description = "Run this app (see src/Apps) instead of init's boot configuration; the words after -- are its arguments; the host's stdin is its stdin", HelpName = "app" };
         var kernelArgs = new Argument<string[]>("args") { Description = "After --: the kernel command line, or with --run the app's arguments", Arity = ArgumentArity.ZeroOrMore };
 
         var command = new Command("boot", "Boot an image in QEMU and stream its console")
@@ -51,6 +53,8 @@ internal static class BootCommand
             IReadOnlyList<Isa> isas = IsaNames.Expand(parse.GetValue(arch)!);
             string imageName = parse.GetValue(image) == "tests" ? RepoPaths.KernelTestImage : RepoPaths.KernelImage;
             int worst = 0;
+            // One stdin for several runs: read it whole first when it is a file or a pipe; a terminal gives them none.
+            byte[]? sharedInput = parse.GetValue(run) is not null && isas.Count > 1 ? await ReadSharedInputAsync() : null;
             foreach (Isa isa in isas)
             {
                 var options = new QemuOptions(isa, paths.Image(config, isa, imageName))
@@ -62,6 +66,9 @@ internal static class BootCommand
                     Timeout = parse.GetValue(gdb) ? TimeSpan.FromDays(1) : TimeSpan.FromSeconds(parse.GetValue(timeout)),
                     DeterministicTiming = parse.GetValue(icount),
                     GdbPort = parse.GetValue(gdb) ? 1234 : null,
+                    // With --run, the host's stdin is the app's (after init starts it); its end is the app's end of input.
+                    Input = parse.GetValue(run) is null ? null : sharedInput is null ? Console.OpenStandardInput() : new MemoryStream(sharedInput, writable: false),
+                    InputAfter = parse.GetValue(run) is string started ? InputMarker(started) : null,
                 };
                 int code = await BootAsync(options, prefix: isas.Count > 1, cancel);
                 if (worst == 0) worst = code;
@@ -70,6 +77,17 @@ internal static class BootCommand
         }));
         return command;
     }
+
+    private static async Task<byte[]> ReadSharedInputAsync()
+    {
+        if (!Console.IsInputRedirected) return [];
+        using var copy = new MemoryStream();
+        await Console.OpenStandardInput().CopyToAsync(copy);
+        return copy.ToArray();
+    }
+
+    /// <summary>What init prints as it starts the --run app: the guest reads its console input from then on.</summary>
+    internal static string InputMarker(string app) => "init: starting " + app + " (pid ";
 
     /// <summary>The words after --, or with --run, run=app and one arg="..." word per argument.</summary>
     internal static string KernelCommandLine(string? app, string[] words)

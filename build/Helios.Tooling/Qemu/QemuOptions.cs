@@ -73,6 +73,19 @@ public sealed record QemuOptions(Isa Isa, string Image)
         }
     }
 
+    /// <summary>
+    /// Bytes for the guest's serial console input (./helios boot --run gives the host's stdin), sent once a console
+    /// line contains InputAfter (the guest is ready for them: bytes a UART gets before the kernel sets it up are
+    /// lost), then EndOfInput when the stream ends. Null: the guest's input is closed at once.
+    /// </summary>
+    public Stream? Input { get; init; }
+
+    /// <summary>The console text after which Input is sent (null: at once).</summary>
+    public string? InputAfter { get; init; }
+
+    /// <summary>End of transmission (^D): the kernel's console input ends the app's stdin there (ConsoleInput.cs).</summary>
+    public const byte EndOfInput = 0x04;
+
     /// <summary>Start QEMU's gdb server on this TCP port and wait for a debugger before the first instruction.</summary>
     public int? GdbPort { get; init; }
 

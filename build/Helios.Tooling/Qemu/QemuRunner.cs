@@ -34,7 +34,10 @@ public static class QemuRunner
             return new QemuResult(RunOutcome.QemuFailed, null, -1, [], TimeSpan.Zero, null,
                 $"cannot start {options.Program}: {e.Message} (install it: ./helios setup)");
         }
-        process.StandardInput.Close();
+        var inputReady = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        if (options.Input is null) process.StandardInput.Close();
+        else if (options.InputAfter is null) inputReady.TrySetResult();
+        if (options.Input is not null) _ = ForwardInputAsync(options.Input, process.StandardInput.BaseStream, inputReady.Task);
 
         Task readOut = Task.Run(async () =>
         {
@@ -46,6 +49,7 @@ public static class QemuRunner
                     firstOutput ??= clock.Elapsed;
                     console.Add(line);
                 }
+                if (options.InputAfter is string marker && line.Contains(marker, StringComparison.Ordinal)) inputReady.TrySetResult();
                 onLine?.Invoke(line);
             }
         });
@@ -74,6 +78,30 @@ public static class QemuRunner
             return new QemuResult(RunOutcome.TimedOut, null, -1, console, clock.Elapsed, firstOutput, null);
         }
         return QemuResult.Decode(process.ExitCode, console, clock.Elapsed, firstOutput, stderr.ToString());
+    }
+
+    // Copies input to QEMU's stdin (the serial console) once the guest is ready, then the end-of-input byte. QEMU takes
+    // only what the UART can hold, so this waits while the guest is not reading. It ends with QEMU (a broken pipe) or
+    // with the input; a read of an interactive stdin that never ends is left behind when the run is over.
+    private static async Task ForwardInputAsync(Stream input, Stream qemu, Task ready)
+    {
+        try
+        {
+            await ready;
+            var buffer = new byte[4096];
+            int n;
+            while ((n = await input.ReadAsync(buffer)) > 0)
+            {
+                await qemu.WriteAsync(buffer.AsMemory(0, n));
+                await qemu.FlushAsync();
+            }
+            qemu.WriteByte(QemuOptions.EndOfInput);
+            await qemu.FlushAsync();
+        }
+        catch (Exception e) when (e is IOException or ObjectDisposedException)
+        {
+            // QEMU exited first.
+        }
     }
 
     // Kills QEMU and waits for it to go. False when it is still running after that: Kill can fail (no permission,

@@ -32,6 +32,9 @@ namespace Helios.Kernel.Arch
         /// <summary>Writes to the serial console (newlines become CRLF).</summary>
         public abstract void WriteConsole(ReadOnlySpan<char> text);
 
+        /// <summary>The next byte the serial console received, or -1 when none is waiting (never waits).</summary>
+        public abstract int ReadConsole();
+
         /// <summary>Reads the boot information through memory (the identity map, possibly recorded).</summary>
         public abstract BootInfo ReadBootInfo(IPhysicalMemory memory);
 

@@ -1,6 +1,7 @@
 // A software-isolated process: an app's image, loaded, relocated and bound by ProcessLoader; the frames it owns (image
 // and heap); its main thread; how it ended. Its code is verified and type safe, so it runs in ring 0 beside the kernel
-// and reaches the kernel only through its imports (ProcessAbi). A process is a wait object, signalled when it ends.
+// and reaches the kernel only through its imports (ProcessAbi). A process is a wait object, signalled when it ends
+// and its console output is out. Its standard pipes are in Process.StandardPipes.cs.
 // Everything here runs on the process's own thread except Start, Wait and the reads of its state.
 using System;
 using System.Collections.Generic;
@@ -16,7 +17,7 @@ using Internal.Runtime;
 
 namespace Helios.Kernel.Processes
 {
-    public sealed unsafe class Process : WaitObject
+    public sealed unsafe partial class Process : WaitObject
     {
         // The least a process's heap grows by at a time, and its first region (the runtime keeps 64 KiB of the first
         // region for its out-of-memory path, so the first region must be larger).
@@ -295,7 +296,8 @@ namespace Helios.Kernel.Processes
             _line.Clear();
         }
 
-        internal override bool CanAcquire(Thread waiter) => HasEnded;
+        // Ended, and its console output is out (its relays finished): whoever waits sees everything it printed first.
+        internal override bool CanAcquire(Thread waiter) => HasEnded && _runningRelays == 0;
 
         internal override void Acquire(Thread waiter) { }
     }

@@ -38,6 +38,8 @@ namespace Helios.Kernel.Processes
             ["helios_host_write"] = (nint)(delegate*<char*, int, void>)&Write,
             ["helios_host_exit"] = (nint)(delegate*<int, void>)&Exit,
             ["helios_host_process_id"] = (nint)(delegate*<int>)&RuntimeHostExports.ProcessId,
+            // Its standard pipes (Process.StandardPipes.cs; the process side is src/Sip/StandardStreams.cs).
+            ["helios_process_standard_endpoint"] = (nint)(delegate*<int, ulong>)&StandardEndpoint,
             // Memory.
             ["helios_host_grow_heap"] = (nint)(delegate*<nuint, nuint*, void*>)&GrowHeap,
             // Threads and synchronisation.
@@ -111,6 +113,8 @@ namespace Helios.Kernel.Processes
             Process.DieIfKilled(0);
             return woken;
         }
+
+        private static ulong StandardEndpoint(int which) => Process.Current.StandardEndpoint(which);
 
         private static void Exit(int status) => Process.ExitCurrent(status);
 

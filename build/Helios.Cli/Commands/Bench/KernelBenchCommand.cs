@@ -18,8 +18,8 @@ internal static class KernelBenchCommand
     public static Command CreateChannels() => Create("channels", "Boot the channel benchmarks (round trips of 0 B to 64 KiB, 2-message ping-pong between threads and between processes) in the benchmark machine and print the figures",
         "channel_roundtrip,channel_pingpong_2msg,channel_pingpong_2msg_sip,channel_pingpong_select_sip,channel_roundtrip_threads");
 
-    public static Command CreateSip() => Create("sip", "Boot the process benchmarks (abi_call, process_create_exit) in the benchmark machine and print the figures",
-        "abi_call,process_create_exit");
+    public static Command CreateSip() => Create("sip", "Boot the process benchmarks (abi_call, process_create_exit, process_console_line and _relay) in the benchmark machine and print the figures",
+        "abi_call,process_create_exit,process_console_line,process_console_line_relay");
 
     private static Command Create(string suite, string description, string caseNames)
     {

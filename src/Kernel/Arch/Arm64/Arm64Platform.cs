@@ -34,6 +34,8 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override void WriteConsole(ReadOnlySpan<char> text) => Pl011.Write(text);
 
+        public override int ReadConsole() => Pl011.Read();
+
         public override BootInfo ReadBootInfo(IPhysicalMemory memory) => DeviceTreeBootInfo.Read(memory, _deviceTree, out _tree);
 
         public override void InitializeInterrupts(BootInfo boot)

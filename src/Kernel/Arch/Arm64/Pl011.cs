@@ -10,6 +10,7 @@ namespace Helios.Kernel.Arch.Arm64
         private const ulong DataRegister = Base + 0x00;
         private const ulong FlagRegister = Base + 0x18;
         private const uint TransmitFifoFull = 1 << 5;
+        private const uint ReceiveFifoEmpty = 1 << 4;
 
         internal static void Write(ReadOnlySpan<char> text)
         {
@@ -19,6 +20,10 @@ namespace Helios.Kernel.Arch.Arm64
                 Put(c < 0x80 ? c : '?');
             }
         }
+
+        /// <summary>The next received byte, or -1 when the receive FIFO is empty (the error bits above it are dropped).</summary>
+        internal static int Read()
+            => (Volatile.Read(ref *(uint*)FlagRegister) & ReceiveFifoEmpty) != 0 ? -1 : (int)(Volatile.Read(ref *(uint*)DataRegister) & 0xFF);
 
         private static void Put(char c)
         {

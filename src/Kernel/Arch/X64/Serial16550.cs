@@ -13,6 +13,7 @@ namespace Helios.Kernel.Arch.X64
         private const ushort ModemControl = Base + 4;
         private const ushort LineStatus = Base + 5;
         private const byte TransmitHoldingEmpty = 0x20;
+        private const byte DataReady = 0x01;
 
         internal static void Initialize()
         {
@@ -33,6 +34,10 @@ namespace Helios.Kernel.Arch.X64
                 Put(c < 0x80 ? (byte)c : (byte)'?');
             }
         }
+
+        /// <summary>The next received byte, or -1 when the receive FIFO is empty.</summary>
+        internal static int Read()
+            => (Instructions.InByte(LineStatus) & DataReady) != 0 ? Instructions.InByte(Data) : -1;
 
         private static void Put(byte b)
         {

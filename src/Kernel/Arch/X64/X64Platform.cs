@@ -35,6 +35,8 @@ namespace Helios.Kernel.Arch.X64
 
         public override void WriteConsole(ReadOnlySpan<char> text) => Serial16550.Write(text);
 
+        public override int ReadConsole() => Serial16550.Read();
+
         public override BootInfo ReadBootInfo(IPhysicalMemory memory) => PvhBootInfo.Read(memory, _startInfo, out _acpi);
 
         public override void InitializeInterrupts(BootInfo boot)

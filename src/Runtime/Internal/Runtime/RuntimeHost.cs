@@ -17,7 +17,7 @@ namespace Internal.Runtime
         [RuntimeImport("helios_host_unhandled_exception")]
         private static extern void HostUnhandledException(char* text, int length);
 
-        // The image's console (the kernel's serial console; a process's output carries its name).
+        // The host's console (the kernel's serial console); Console writes here unless the image installed its own writers.
         [MethodImpl(MethodImplOptions.InternalCall)]
         [RuntimeImport("helios_host_write")]
         internal static extern void Write(char* text, int length);
@@ -92,6 +92,7 @@ namespace Internal.Runtime
         internal static void UnhandledException(object exception)
         {
             string text = exception is Exception e ? e.ToString() : exception.GetType().FullName;
+            ExitHooks.Run(ref ExitHooks.BeforeCrash);
             fixed (char* p = text)
                 HostUnhandledException(p, text.Length);
             while (true) { }
@@ -100,6 +101,7 @@ namespace Internal.Runtime
         /// <summary>Ends the image with a status. Never returns.</summary>
         public static void Exit(int status)
         {
+            ExitHooks.Run(ref ExitHooks.BeforeExit);
             HostExit(status);
             while (true) { }
         }

@@ -1,0 +1,72 @@
+// ./helios boot --run APP gives the host's stdin to the app's stdin through the serial console (16550 on x86_64,
+// PL011 on arm64), its end as ^D: what the guest printed shows the app read all of it, and nothing more.
+using System.Diagnostics;
+using Xunit;
+
+namespace Helios.Tests.InKernel;
+
+public class StandardInputBootTests
+{
+    private static readonly string Cli = TestData.Bin("Helios.Cli", "helios.dll");
+
+    // The CLI as a user runs it with input piped in: `printf ... | ./helios boot --run app`.
+    private static (int Code, string Output) BootWithInput(string input, params string[] args)
+    {
+        var start = new ProcessStartInfo("dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            WorkingDirectory = TestData.Repo.Root,
+        };
+        start.ArgumentList.Add(Cli);
+        foreach (string arg in (string[])["boot", "-c", TestData.Configuration, "--no-build", "--timeout", "60", .. args]) start.ArgumentList.Add(arg);
+        using var process = Process.Start(start)!;
+        Task<string> output = process.StandardOutput.ReadToEndAsync();
+        Task<string> error = process.StandardError.ReadToEndAsync();
+        process.StandardInput.BaseStream.Write(System.Text.Encoding.UTF8.GetBytes(input));
+        process.StandardInput.Close();
+        if (!process.WaitForExit(180_000))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException("helios boot did not finish in 180 s");
+        }
+        return (process.ExitCode, output.Result + error.Result);
+    }
+
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public void WcCountsWhatTheHostPipedIn(string isa)
+    {
+        (int code, string output) = BootWithInput("hello\nwörld, again\nno newline", "--arch", isa, "--run", "wc");
+        Assert.True(code == 0, output);
+        Assert.Contains("[wc] 2 5 30", output);             // lines, words, UTF-8 bytes: exactly what was sent
+        Assert.Contains("init: wc (pid 1) exited with code 0", output);
+    }
+
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public void AnEmptyStdinEndsAtOnce(string isa)
+    {
+        (int code, string output) = BootWithInput("", "--arch", isa, "--run", "wc");
+        Assert.True(code == 0, output);
+        Assert.Contains("[wc] 0 0 0", output);
+    }
+
+    [Fact]
+    public void EachLineComesBackInOrderAndEveryIsaGetsTheSameInput()
+    {
+        string input = string.Concat(Enumerable.Range(0, 300).Select(i => $"line {i}\n"));
+        (int code, string output) = BootWithInput(input, "--arch", "all", "--run", "stdio", "--", "echo");
+        Assert.True(code == 0, output);
+        foreach (string isa in new[] { "x86_64", "arm64" })
+        {
+            string[] echoed = output.Split('\n').Where(l => l.StartsWith($"[{isa}] [stdio] echo: ", StringComparison.Ordinal))
+                .Select(l => l[$"[{isa}] [stdio] echo: ".Length..].TrimEnd('\r')).ToArray();
+            Assert.Equal(Enumerable.Range(0, 300).Select(i => $"line {i}"), echoed);
+            Assert.Contains($"[{isa}] [stdio] lines: 300", output);
+        }
+    }
+}

@@ -26,6 +26,37 @@ namespace Helios.Kernel.Bench
             Report(name, perOperation);
         }
 
+        /// <summary>
+        /// For work done by processes: times a run with operations operations and a run with none, Repetitions times
+        /// after a warm-up pair, and reports the difference over operations — one operation, process creation, start
+        /// and exit cancelling out. time(count) is one run, in benchmark units.
+        /// </summary>
+        public static void RunDifference(string name, int operations, delegate*<int, ulong> time)
+        {
+            time(0);
+            time(operations);
+            var perOperation = new ulong[Repetitions];
+            for (int rep = 0; rep < perOperation.Length; rep++)
+            {
+                ulong with = time(operations);
+                ulong without = time(0);
+                perOperation[rep] = with > without ? (with - without + (ulong)operations / 2) / (ulong)operations : 0;
+            }
+            Report(name, perOperation);
+        }
+
+        /// <summary>Starts the processes on CPU 0, waits for each, and returns the time taken; any failure stops the run.</summary>
+        public static ulong TimeProcesses(string name, params Processes.Process[] processes)
+        {
+            Platform platform = Platform.Current;
+            ulong start = platform.ReadCycleCounter();
+            foreach (Processes.Process process in processes) process.Start(cpu: 0);
+            foreach (Processes.Process process in processes)
+                if (process.Wait() != 0)
+                    Panic.Halt(name + " failed: " + process.Name + ": " + (process.KillReason ?? "exit code " + process.ExitCode.ToString()));
+            return platform.CounterToBenchmarkUnits(platform.ReadCycleCounter() - start);
+        }
+
         /// <summary>Reports values measured one by one (each already per operation, in benchmark units).</summary>
         public static void Report(string name, ulong[] perOperation)
         {

@@ -67,7 +67,11 @@ namespace Helios.Channels
         internal ulong MoveLocked(int index, ExOwner to)
         {
             ref Slot s = ref SlotAt(index);
-            if (s.Kind == SlotKind.Endpoint) s.Endpoint.ReleaseBlocksLocked(this);
+            if (s.Kind == SlotKind.Endpoint)
+            {
+                s.Endpoint.ReleaseBlocksLocked(this);
+                s.Endpoint.WakeLocked(_host);     // whoever waits on it no longer holds it: let them find out
+            }
             if (s.Owner != Slot.InFlight) UnlinkOwnerLocked(index);
             s.Generation++;
             if (to is not null) LinkOwnerLocked(index, to);

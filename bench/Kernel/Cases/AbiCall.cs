@@ -11,19 +11,7 @@ namespace Helios.Kernel.Bench.Cases
     {
         private const int Calls = 20000;
 
-        public static void Run()
-        {
-            Time(0);
-            Time(Calls);
-            var perCall = new ulong[Measure.Repetitions];
-            for (int rep = 0; rep < perCall.Length; rep++)
-            {
-                ulong with = Time(Calls);
-                ulong without = Time(0);
-                perCall[rep] = with > without ? (with - without + Calls / 2) / Calls : 0;
-            }
-            Measure.Report("abi_call", perCall);
-        }
+        public static unsafe void Run() => Measure.RunDifference("abi_call", Calls, &Time);
 
         // One run of bench-abi, in benchmark units.
         private static ulong Time(int calls)

@@ -13,19 +13,7 @@ namespace Helios.Kernel.Bench.Cases
     {
         private const int Lines = 20000;
 
-        public static void Run()
-        {
-            Time(0);
-            Time(Lines);
-            var perLine = new ulong[Measure.Repetitions];
-            for (int rep = 0; rep < perLine.Length; rep++)
-            {
-                ulong with = Time(Lines);
-                ulong without = Time(0);
-                perLine[rep] = with > without ? (with - without + Lines / 2) / Lines : 0;
-            }
-            Measure.Report("process_console_line", perLine);
-        }
+        public static unsafe void Run() => Measure.RunDifference("process_console_line", Lines, &Time);
 
         // One run of bench-console with its stdout read (and dropped) by this thread, in benchmark units.
         private static ulong Time(int lines)

@@ -91,10 +91,10 @@ namespace Helios.Kernel.Memory
             if (run is null || (address & (FrameSize - 1)) != 0 || count == 0 || count > run.Frames - run.IndexOf(address))
                 throw new InvalidOperationException("freeing frames 0x" + address.ToString("x") + " (+" + count.ToString() + ") that this allocator does not hand out");
             ulong first = run.IndexOf(address);
-            for (ulong i = first; i < first + count; i++)
-                if (!run.IsSet(i))
-                    throw new InvalidOperationException("frame 0x" + run.AddressOf(i).ToString("x") + " is freed but not in use");
-            for (ulong i = first; i < first + count; i++) run.Clear(i);
+            ulong notInUse = run.FirstClearIn(first, first + count);
+            if (notInUse != ulong.MaxValue)
+                throw new InvalidOperationException("frame 0x" + run.AddressOf(notInUse).ToString("x") + " is freed but not in use");
+            run.ClearRange(first, count);
             run.Free += count;
             if (first < run.Hint) run.Hint = first;
             _freeByDomain[run.Domain] += count;
@@ -117,7 +117,7 @@ namespace Helios.Kernel.Memory
             {
                 if (run.Domain != domain || run.Free < count) continue;
                 if (!run.TryFind(count, alignFrames, out ulong first)) continue;
-                for (ulong i = first; i < first + count; i++) run.Set(i);
+                run.SetRange(first, count);
                 run.Free -= count;
                 if (count == 1) run.Hint = first + 1;
                 _freeByDomain[domain] -= count;
@@ -213,6 +213,28 @@ namespace Helios.Kernel.Memory
 
             public void Clear(ulong i) => _bitmap[i >> 6] &= ~(1UL << (int)(i & 63));
 
+            // Sets or clears frames [first, first + count) a word of the bitmap at a time.
+            public void SetRange(ulong first, ulong count) => ChangeRange(first, count, set: true);
+
+            public void ClearRange(ulong first, ulong count) => ChangeRange(first, count, set: false);
+
+            private void ChangeRange(ulong first, ulong count, bool set)
+            {
+                ulong i = first, end = first + count;
+                while (i < end)
+                {
+                    int shift = (int)(i & 63);
+                    ulong bits = Math.Min(64 - (ulong)shift, end - i);
+                    ulong mask = (bits == 64 ? ~0UL : (1UL << (int)bits) - 1) << shift;
+                    if (set) _bitmap[i >> 6] |= mask;
+                    else _bitmap[i >> 6] &= ~mask;
+                    i += bits;
+                }
+            }
+
+            /// <summary>The first free frame in [from, to), or ulong.MaxValue.</summary>
+            public ulong FirstClearIn(ulong from, ulong to) => FirstClear(from, to);
+
             // The first frame in use in [from, to), or ulong.MaxValue when all are free.
             private ulong FirstSet(ulong from, ulong to)
             {
@@ -277,7 +299,7 @@ namespace Helios.Kernel.Memory
                 // skipped or accepted at once, so a search costs words, not frames.
                 ulong alignMask = align - 1;
                 ulong physicalBase = Base >> FrameShift;
-                ulong start = (physicalBase + alignMask & ~alignMask) - physicalBase;
+                ulong start = (physicalBase + Hint + alignMask & ~alignMask) - physicalBase;     // nothing free below Hint
                 while (start + count <= Frames)
                 {
                     ulong firstUsed = FirstSet(start, start + count);

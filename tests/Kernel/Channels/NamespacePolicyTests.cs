@@ -17,7 +17,7 @@ namespace Helios.Kernel.Tests.Channels
         public static void AProcessRegistersWhatItsManifestDeclares()
         {
             Assert.True(NameService.Policy is ManifestNamespacePolicy);
-            int handles = ExchangeHeap.Current.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Process server = Apps.Create("pingserver", new[] { "register", "/services/ping-process" });
             server.Start();
             int spins = 0;
@@ -34,7 +34,7 @@ namespace Helios.Kernel.Tests.Channels
             Assert.Equal(1, answer);
             client.Close();
             Assert.Equal(0, server.Wait());
-            Assert.Equal(handles, ExchangeHeap.Current.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         private static string RefusedReason(string path)

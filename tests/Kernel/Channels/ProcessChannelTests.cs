@@ -29,16 +29,13 @@ namespace Helios.Kernel.Tests.Channels
         [Test]
         public static void TwoProcessesPingPong()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             (Process server, Process client) = StartPair(new[] { "10000" });
             Assert.Equal(0, client.Wait());
             Assert.Equal(0, server.Wait());
             Assert.Equal(ProcessState.Exited, client.State);
             Assert.Equal(ProcessState.Exited, server.State);
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
             Assert.Equal(0, client.ChannelOwner.HandleCount);
             Assert.False(client.ChannelOwner.IsAlive);
         }
@@ -46,9 +43,7 @@ namespace Helios.Kernel.Tests.Channels
         [Test]
         public static void AProtocolViolationKillsOnlyTheOffender()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             (Process server, Process client) = StartPair(new[] { "violate" });
             Assert.Equal(-1, client.Wait());
             Assert.Equal(ProcessState.Killed, client.State);
@@ -57,15 +52,13 @@ namespace Helios.Kernel.Tests.Channels
             Assert.True(server.KillReason is null, server.KillReason);
             Assert.Equal(0, server.ExitCode);               // it saw the channel closed and ended by itself
             Assert.Equal(ProcessState.Exited, server.State);
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
         public static void AKilledProcessesPeerSeesItsChannelClosed()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
+            var baseline = HeapBaseline.Take();
             PingPongContract.NewChannel(out PingPongContract.Imp client, out PingPongContract.Exp server);
             Process serverProcess = Apps.Create("pingserver", new[] { "any" });
             serverProcess.GiveEndpoint(server.Handle);
@@ -75,27 +68,23 @@ namespace Helios.Kernel.Tests.Channels
             Assert.Equal(42, answer);
             client.Close();                                 // the server's TryWaitNext says closed: it ends
             Assert.Equal(0, serverProcess.Wait());
-            Assert.Equal(handles, heap.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         [Test]
         public static void AMillionMessagesBetweenTwoProcesses()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             (Process server, Process client) = StartPair(new[] { "500000" });     // 500,000 round trips: 10^6 messages
             Assert.Equal(0, client.Wait());
             Assert.Equal(0, server.Wait());
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
         public static void AProcessFindsAnotherProcesssServiceInTheNamespace()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Assert.NotNull(PingPongContract.Info);          // the kernel knows the contract (processes name it by id)
             Process server = Apps.Create("pingserver", new[] { "register", "/services/ping-process" });
             server.Start();
@@ -114,7 +103,7 @@ namespace Helios.Kernel.Tests.Channels
             Assert.True(server.KillReason is null, server.KillReason);
             Assert.Equal(0, server.ExitCode);
             Assert.Equal(0, NameService.List("/services/ping-process").Length);
-            Assert.Equal(handles, heap.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         [Test]

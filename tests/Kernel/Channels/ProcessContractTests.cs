@@ -90,8 +90,7 @@ namespace Helios.Kernel.Tests.Channels
         [Test]
         public static void AProcessThatRedefinesASystemContractDiesAlone()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Process impostor = Apps.Create("impostor", new[] { "conflict" });
             impostor.Start();
             Assert.Equal(-1, impostor.Wait());
@@ -108,7 +107,7 @@ namespace Helios.Kernel.Tests.Channels
             c.Start();
             Assert.Equal(0, c.Wait());
             Assert.Equal(0, s.Wait());
-            Assert.Equal(handles, heap.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         [Test]

@@ -48,9 +48,7 @@ namespace Helios.Kernel.Tests.Channels
         [Test]
         public static void AProcessSelectsMessagesOnEitherChannelUntilBothAreDone()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             Run run = Create("serve");
             run.Process.Start();
             int writes = 0;
@@ -82,15 +80,13 @@ namespace Helios.Kernel.Tests.Channels
             Assert.True(run.Process.KillReason is null, run.Process.KillReason);
             Assert.True(run.Pipe.IsClosed);
             run.Pipe.Close();
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
         public static void EitherChannelClosingIsACaseOfTheSelect()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Run run = Create("serve");
             run.Process.Start();
             run.Ping.SendPing(1);
@@ -100,14 +96,13 @@ namespace Helios.Kernel.Tests.Channels
             for (int i = 0; i < 50; i++) WriteAndTakeBack(run.Pipe, i, 100);
             run.Pipe.Close();                       // closed without its Close message: the pipe's ClosedCase
             Assert.Equal(0, run.Process.Wait());
-            Assert.Equal(handles, heap.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         [Test]
         public static void TheFirstReadyCaseInTheOrderAddedWins()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Run run = Create("order");
             run.Ping.SendPing(7);                   // both queued before the process looks
             WriteAndTakeBack(run.Pipe, 0, 4, takeBack: false);
@@ -118,21 +113,20 @@ namespace Helios.Kernel.Tests.Channels
             TakeBack(run.Pipe);
             run.Ping.Close();
             run.Pipe.Close();
-            Assert.Equal(handles, heap.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         [Test]
         public static void ASelectInAProcessTimesOut()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Run run = Create("timeout");
             run.Process.Start();
             Assert.Equal(0, run.Process.Wait());
             Assert.True(run.Ping.IsClosed);         // the process's ends went with it
             run.Ping.Close();
             run.Pipe.Close();
-            Assert.Equal(handles, heap.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         // Runs a selector whose select is its own error: it dies of expected (an exception type name and a part of
@@ -156,9 +150,7 @@ namespace Helios.Kernel.Tests.Channels
         [Test]
         public static void ASelectOnAHandleTheProcessDoesNotHoldKillsItAlone()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             PingPongContract.NewChannel(out PingPongContract.Imp victimClient, out PingPongContract.Exp victim);   // the kernel's
             Run run = Create("forged", victim.Handle.ToString());
             run.Ping.SendPing(1);                   // the first case is ready: the forged second one is still refused
@@ -168,38 +160,37 @@ namespace Helios.Kernel.Tests.Channels
             Assert.Equal(5, data);
             victimClient.Close();
             victim.Close();
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
         public static void ASelectCaseOfTheWrongContractOrSideKillsTheProcess()
         {
-            int handles = ExchangeHeap.Current.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Faults("ChannelException", "names a PingPongContract exporter, not a PipeContract exporter", Create("wrongcontract"));
             Faults("ChannelException", "not a PingPongContract importer", Create("wrongside"));
-            Assert.Equal(handles, ExchangeHeap.Current.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         [Test]
         public static void ASelectWithTooManyCasesKillsTheProcess()
         {
-            int handles = ExchangeHeap.Current.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Faults("ChannelException", "at most " + Select.MaxProcessCases.ToString() + " cases", Create("toomany"));
-            Assert.Equal(handles, ExchangeHeap.Current.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         [Test]
         public static void WhatNoCaseTakesKillsTheProcess()
         {
-            int handles = ExchangeHeap.Current.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Run closed = Create("unhandledclose");
             closed.Ping.Close();
             Faults("ChannelClosedException", "no case of the select takes that", closed);
             Run unexpected = Create("unexpected");
             WriteAndTakeBack(unexpected.Pipe, 0, 8, takeBack: false);
             Faults("UnexpectedMessageException", "no case of the select takes its next message, Write", unexpected);
-            Assert.Equal(handles, ExchangeHeap.Current.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
     }
 }

@@ -14,38 +14,30 @@ namespace Helios.Kernel.Tests.Channels
         [Test]
         public static void AFileServiceAndItsClientsAreProcesses()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             var server = ProcessServices.StartService("fileserver", new[] { "/fs", "2" }, "/fs");
             ProcessServices.RunToSuccess("fileclient", new[] { "/fs" });
             ProcessServices.RunToSuccess("fileclient", new[] { "/fs" });
             ProcessServices.EndsWell(server);
             Assert.Equal(0, NameService.List("/fs").Length);
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
         public static void ATcpLikeConnectionBetweenProcesses()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             var stack = ProcessServices.StartService("tcpstack", new[] { "/services/tcp", "1" }, "/services/tcp");
             ProcessServices.RunToSuccess("tcpclient", new[] { "/services/tcp" });
             ProcessServices.EndsWell(stack);
             Assert.Equal(0, NameService.List("/services/tcp").Length);
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
         public static void TwoProcessesTalkOverTheirOwnContract()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             ulong id = WireHash.ContractId("TallyContract");
             var server = ProcessServices.StartService("tally", new[] { "serve", "/services/tally", "100" }, "/services/tally");
             ContractInfo declared = ContractInfo.Find(id);
@@ -55,8 +47,7 @@ namespace Helios.Kernel.Tests.Channels
             ProcessServices.RunToSuccess("tally", new[] { "use", "/services/tally", "20" });   // 1..13 fit under 100, 14..20 overflow
             ProcessServices.EndsWell(server);
             Assert.True(ContractInfo.Find(id) == declared, "one table for the id, for as long as the kernel runs");
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
     }
 }

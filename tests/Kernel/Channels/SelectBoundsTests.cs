@@ -38,7 +38,7 @@ namespace Helios.Kernel.Tests.Channels
         [Test]
         public static void ASelectWaitsOnAtMostMaxEndpointsEndpoints()
         {
-            int handles = ExchangeHeap.Current.LiveHandles;
+            var baseline = HeapBaseline.Take();
             int count = Select.MaxEndpoints + 1;
             var clients = new PingPongContract.Imp[count];
             var servers = new PingPongContract.Exp[count];
@@ -61,7 +61,7 @@ namespace Helios.Kernel.Tests.Channels
                 clients[i].Close();
                 servers[i].Close();
             }
-            Assert.Equal(handles, ExchangeHeap.Current.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
     }
 }

@@ -78,24 +78,20 @@ namespace Helios.Kernel.Tests.Processes
         [Test]
         public static void StdoutIsReadInOrderAndCompleteIncludingTheLastWriteBeforeExit()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             Process process = Apps.Create("stdio", new[] { "lines", "3000" });
             PipeContract.Exp stdout = process.OpenStandardOutput();
             process.Start();
             string text = ReadAll(stdout);
             Assert.Equal(0, process.Wait());
             Assert.Equal(Lines(3000, "line ") + "end", text);
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
         public static void StderrIsSeparateFromStdout()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Process process = Apps.Create("stdio", new[] { "streams", "500" });
             PipeContract.Exp stdout = process.OpenStandardOutput();
             PipeContract.Exp stderr = process.OpenStandardError();
@@ -107,15 +103,13 @@ namespace Helios.Kernel.Tests.Processes
             Assert.Equal(0, process.Wait());
             Assert.Equal(Lines(500, "out "), output);
             Assert.Equal(Lines(500, "err "), errors);
-            Assert.Equal(handles, heap.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         [Test]
         public static void AProcessReadsStdinFedByATest()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             Process process = Apps.Create("stdio", new[] { "echo" });
             PipeContract.Imp stdin = process.OpenStandardInput();
             PipeContract.Exp stdout = process.OpenStandardOutput();
@@ -130,8 +124,7 @@ namespace Helios.Kernel.Tests.Processes
             reader.Join();
             Assert.Equal(0, process.Wait());
             Assert.Equal("echo: first\necho: second\necho: \u00e9t\u00e9 \u2713\necho: last, with no newline\nlines: 4\n", output);
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
@@ -147,9 +140,7 @@ namespace Helios.Kernel.Tests.Processes
         [Test]
         public static void TwoProcessesInAPipeline()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             Process producer = Apps.Create("stdio", new[] { "lines", "2000" });
             Process wc = Apps.Create("wc", new string[0]);
             Process.Pipe(producer, wc);                                 // producer | wc
@@ -161,16 +152,13 @@ namespace Helios.Kernel.Tests.Processes
             Assert.Equal(0, wc.Wait());
             int expectedBytes = Lines(2000, "line ").Length + "end".Length;
             Assert.Equal("2000 4001 " + expectedBytes.ToString() + "\n", output);
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
         public static void AProcessKilledWhileWritingLeavesTheHeapAsItWas()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             Process process = Apps.Create("stdio", new[] { "forever" });
             PipeContract.Exp stdout = process.OpenStandardOutput();
             process.Start();
@@ -181,23 +169,19 @@ namespace Helios.Kernel.Tests.Processes
             Assert.Equal(-1, process.Wait());
             Assert.Equal(ProcessState.Killed, process.State);
             Assert.True(rest.Length >= 0);
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
         public static void AProcessWritingToTheConsoleIsKilledAndItsRelayRecovers()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             Process process = Apps.Create("stdio", new[] { "forever" });
             process.Start();                                            // stdout to the console, through a relay
             Helios.Kernel.Threading.Thread.Sleep(2_000_000);
             process.Kill("killed by the test while its relay prints");
             Assert.Equal(-1, process.Wait());                           // returns once the relay is done
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]
@@ -213,23 +197,20 @@ namespace Helios.Kernel.Tests.Processes
         [Test]
         public static void AnUnhandledExceptionStillSendsWhatWasWritten()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
+            var baseline = HeapBaseline.Take();
             Process process = Apps.Create("stdio", new[] { "crash" });
             PipeContract.Exp stdout = process.OpenStandardOutput();
             process.Start();
             Assert.Equal("before crash\n", ReadAll(stdout));
             Assert.Equal(-1, process.Wait());
             Assert.True(process.KillReason.Contains("crashed on purpose"), process.KillReason);
-            Assert.Equal(handles, heap.LiveHandles);
+            baseline.AssertHandlesRestored();
         }
 
         [Test]
         public static void PipeEndsAreReclaimedWhenAProcessEnds()
         {
-            ExchangeHeap heap = ExchangeHeap.Current;
-            int handles = heap.LiveHandles;
-            long bytes = heap.LiveBytes;
+            var baseline = HeapBaseline.Take();
             Process unstarted = Apps.Create("stdio", new[] { "echo" });
             PipeContract.Imp stdin = unstarted.OpenStandardInput();
             PipeContract.Exp stdout = unstarted.OpenStandardOutput();
@@ -243,8 +224,7 @@ namespace Helios.Kernel.Tests.Processes
             stdin.Close();
             stdout.Close();
             stderr.Close();
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
 
             Process exited = Apps.Create("stdio", new[] { "lines", "10" });
             PipeContract.Exp unread = exited.OpenStandardOutput();
@@ -252,8 +232,7 @@ namespace Helios.Kernel.Tests.Processes
             unread.Close();                                             // the reader goes first: the writer drops its output
             Assert.Equal(0, exited.Wait());
             Assert.Equal(0, exited.ChannelOwner.HandleCount);
-            Assert.Equal(handles, heap.LiveHandles);
-            Assert.Equal(bytes, heap.LiveBytes);
+            baseline.AssertRestored();
         }
 
         [Test]

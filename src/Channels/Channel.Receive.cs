@@ -129,11 +129,15 @@ namespace Helios.Channels
             parking.Values = null;
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static void ThrowIfClosed(Endpoint ep)
         {
-            if (ep.Closed) throw new ChannelClosedException(ep.Describe() + ": this end is closed");
-            if (ep.PeerClosed) throw new ChannelClosedException(ep.Describe() + ": receive on a channel whose peer is closed");
+            if (ep.Closed || ep.PeerClosed) throw Closed(ep);
         }
+
+        private static ChannelClosedException Closed(Endpoint ep)
+            => ep.Closed ? new ChannelClosedException(ep.Describe() + ": this end is closed")
+                : new ChannelClosedException(ep.Describe() + ": receive on a channel whose peer is closed");
 
         // Takes the end's oldest message for owner.
         private static unsafe MessageReader ReceiveLocked(ExchangeHeap heap, Endpoint ep, ExOwner owner, int message)

@@ -14,16 +14,27 @@ namespace Helios.Channels
             }
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static void Check(ChannelCalls calls, int code)
         {
-            if (code != ChannelErrors.None) throw ChannelErrors.Make(code, calls.LastError());
+            if (code != ChannelErrors.None) Throw(calls, code);
         }
+
+        private static void Throw(ChannelCalls calls, int code) => throw ChannelErrors.Make(code, calls.LastError());
 
         /// <summary>
         /// The calls, once the kernel knows contract: the first time this process names it, its tables go to the kernel,
         /// which registers a contract it does not know and refuses one whose id it knows with other tables.
         /// </summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static ChannelCalls Declared(ContractInfo contract)
+        {
+            ChannelCalls calls = ChannelCalls.Current;
+            if (calls is null || !contract.DeclaredToKernel) calls = Declare(contract);
+            return calls;
+        }
+
+        private static ChannelCalls Declare(ContractInfo contract)
         {
             ChannelCalls calls = Calls;
             if (!contract.DeclaredToKernel)

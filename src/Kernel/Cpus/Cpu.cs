@@ -24,6 +24,7 @@ namespace Helios.Kernel.Cpus
 
         public static Cpu Current
         {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]      // asked on every switch, wake and kernel call
             get
             {
                 nint address = CpuBlock.Current()->Cpu;

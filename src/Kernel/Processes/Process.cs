@@ -31,6 +31,8 @@ namespace Helios.Kernel.Processes
         private Thread _thread;
         private ulong _firstHeap;
         private bool _killRequested;        // Kill on a running process: it dies the next time it runs its own code
+        private int _killCounted;           // 1 while its kill is counted in s_killsPending, 2 once it has ended
+        private static int s_killsPending;  // processes asked to die that have not ended: DieIfKilled's quick way out
         private string _killReason;
         private readonly List<ulong> _startupEndpoints = new List<ulong>();        // GiveEndpoint, before Start
         private readonly List<Registration> _registrations = new List<Registration>();
@@ -188,10 +190,17 @@ namespace Helios.Kernel.Processes
             }
             _killReason = reason;
             System.Threading.Volatile.Write(ref _killRequested, true);
+            if (System.Threading.Interlocked.CompareExchange(ref _killCounted, 1, 0) == 0) System.Threading.Interlocked.Increment(ref s_killsPending);
         }
 
         /// <summary>From an interrupt or a kernel call of the running process: if it was killed, it ends here.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal static void DieIfKilled(ulong interruptedIp)
+        {
+            if (System.Threading.Volatile.Read(ref s_killsPending) != 0) DieIfThisOneKilled(interruptedIp);     // every kernel call asks: mostly nobody
+        }
+
+        private static void DieIfThisOneKilled(ulong interruptedIp)
         {
             Process process = Current;
             if (process is null || !System.Threading.Volatile.Read(ref process._killRequested) || process.HasEnded) return;
@@ -218,6 +227,14 @@ namespace Helios.Kernel.Processes
         private void End(ProcessState how, int code, string reason)
         {
             if (HasEnded) return;
+            while (true)                        // no longer a pending kill
+            {
+                int counted = System.Threading.Volatile.Read(ref _killCounted);
+                if (counted == 2) break;
+                if (System.Threading.Interlocked.CompareExchange(ref _killCounted, 2, counted) != counted) continue;
+                if (counted == 1) System.Threading.Interlocked.Decrement(ref s_killsPending);
+                break;
+            }
             FlushOutput();
             ExitCode = code;
             KillReason = reason;

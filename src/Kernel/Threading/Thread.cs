@@ -89,7 +89,11 @@ namespace Helios.Kernel.Threading
         /// <summary>The CPU the thread last ran on, or whose run queue holds it.</summary>
         public Cpu Cpu { get; internal set; }
 
-        public static Thread Current => Cpu.Current.CurrentThread;
+        public static Thread Current
+        {
+            [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+            get => Cpu.Current.CurrentThread;
+        }
 
         /// <summary>Allocates the stack and makes the thread runnable.</summary>
         public void Start()

@@ -16,23 +16,25 @@ public static class Program
         var server = new PingPongContract.Exp(registered ? ServiceNamespace.Accept(registration) : StartupEndpoints.Get(0));
         if (server.IsNull) return 2;
         int answered = 0;
-        while (server.TryWaitNext(out _))
+        // Receive until the client closes: a receive of the one message this state allows parks the process for it,
+        // so the client's send delivers straight into it (docs/channels.md, "How a message travels").
+        try
         {
-            server.ReceivePing(out int data);
-            if (data != answered && !(args.Length == 1 && args[0] == "any"))
+            while (true)
             {
-                System.Console.WriteLine("ping " + answered.ToString() + " carried " + data.ToString());
-                return 1;                       // lost, duplicated or reordered
-            }
-            try
-            {
+                server.ReceivePing(out int data);
+                if (data != answered && !(args.Length == 1 && args[0] == "any"))
+                {
+                    System.Console.WriteLine("ping " + answered.ToString() + " carried " + data.ToString());
+                    return 1;                       // lost, duplicated or reordered
+                }
                 server.SendPong(data + 1);
+                answered++;
             }
-            catch (ChannelClosedException)
-            {
-                break;
-            }
-            answered++;
+        }
+        catch (ChannelClosedException)
+        {
+            // The client closed the channel, perhaps between a Ping and its Pong.
         }
         server.Close();
         if (registered) ServiceNamespace.Unregister(registration);

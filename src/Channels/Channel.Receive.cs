@@ -163,7 +163,7 @@ namespace Helios.Channels
             if (arrived == message && (contract.MessageDescriptorCounts[message] != 0 || length > contract.MessageSizes[message] - WireLayout.HeaderSize))
                 throw new ChannelException(ep.Describe() + ": " + contract.MessageName(message) + " is not a message of " + length.ToString() + " bytes of values");
             int slot = TakeLocked(heap, ep, owner, message);
-            Copy((byte*)heap.SlotAt(slot).Address + WireLayout.HeaderSize, values, length);
+            ExchangeHeap.Copy((byte*)heap.SlotAt(slot).Address + WireLayout.HeaderSize, values, length);
         }
 
         // Dequeues the end's oldest message, which must be message (or any, for -1), after the protocol check; its
@@ -200,14 +200,6 @@ namespace Helios.Channels
             ep.Spare = slot;                // reused by the next send, or passed on at the next receive
             ep.SpareInUse = false;
             return slot;
-        }
-
-        // A few bytes of message values: a word at a time while it can.
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static unsafe void Copy(byte* from, byte* to, uint bytes)
-        {
-            for (; bytes >= 8; bytes -= 8, from += 8, to += 8) *(ulong*)to = *(ulong*)from;
-            for (; bytes > 0; bytes--) *to++ = *from++;
         }
 
         /// <summary>Waits for the next message and returns its index without receiving it; -1 when the channel is closed and empty.</summary>

@@ -102,7 +102,7 @@ namespace Helios.Channels
                         // The receiver asleep for exactly this: receive for it. Its values, then Delivered, then the wake.
                         ep.State = next;
                         peer.State = received;
-                        Copy(values, parked.Values, length);
+                        ExchangeHeap.Copy(values, parked.Values, length);
                         Volatile.Write(ref parked.Delivered, message);
                         peer.Waiter = null;
                         host.Wake(parked);
@@ -119,7 +119,7 @@ namespace Helios.Channels
                 ref Slot s = ref heap.SlotAt(slot);
                 byte* block = (byte*)s.Address;
                 contract.WriteHeader(s.Address, message);
-                Copy(values, block + WireLayout.HeaderSize, length);
+                ExchangeHeap.Copy(values, block + WireLayout.HeaderSize, length);
                 ExchangeHeap.Zero(s.Address + WireLayout.HeaderSize + length, size - WireLayout.HeaderSize - length);
                 s.ElementCount = size;
                 s.MessageIndex = message;

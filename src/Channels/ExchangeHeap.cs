@@ -181,6 +181,14 @@ namespace Helios.Channels
             for (; bytes > 0; bytes--, p++) *p = 0;
         }
 
+        // Copies a few bytes of message values, a word at a time while it can (neither end need be aligned).
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static void Copy(byte* from, byte* to, uint bytes)
+        {
+            for (; bytes >= 8; bytes -= 8, from += 8, to += 8) *(ulong*)to = *(ulong*)from;
+            for (; bytes > 0; bytes--) *to++ = *from++;
+        }
+
         internal static UseAfterSendException Dead(ulong handle)
             => new UseAfterSendException("exchange-heap handle 0x" + handle.ToString("X") + " is dead: it was sent or freed");
 

@@ -1,0 +1,28 @@
+// A range of physical memory a satellite must not use although it may lie inside or beside its grant, with what
+// lives there (the kinds below; other values are carried as they are, for later versions to name).
+namespace Helios.Satellite.Boot
+{
+    public readonly struct ReservedEntry
+    {
+        public const uint Firmware = 1;        // ACPI tables, the device tree, what the firmware reserved
+        public const uint BootBundle = 2;      // the boot bundle (read by every kernel, owned by none)
+        public const uint KernelImage = 3;     // a kernel image (the coordinator's, or another satellite's)
+        public const uint MachinePageKind = 4; // the machine page shared by all kernels
+        public const uint LinkAreaKind = 5;    // the inter-kernel link area
+
+        public ReservedEntry(ulong start, ulong length, uint kind)
+        {
+            Start = start;
+            Length = length;
+            Kind = kind;
+        }
+
+        public ulong Start { get; }
+
+        public ulong Length { get; }
+
+        public ulong End => Start + Length;
+
+        public uint Kind { get; }
+    }
+}

@@ -32,6 +32,13 @@ public sealed class RepoPaths
         return File.Exists(bundle) ? bundle : null;
     }
 
+    /// <summary>The satellite link of a kernel image (helios-kernel.elf → helios-kernel.satellite.elf), if built.</summary>
+    public static string? SatelliteBeside(string image)
+    {
+        string satellite = Path.Combine(Path.GetDirectoryName(image) ?? ".", Path.GetFileNameWithoutExtension(image) + ".satellite.elf");
+        return File.Exists(satellite) ? satellite : null;
+    }
+
     public static RepoPaths Find(string? start = null)
     {
         foreach (string? origin in new[] { start, Environment.CurrentDirectory, AppContext.BaseDirectory })

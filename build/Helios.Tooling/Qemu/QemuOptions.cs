@@ -61,15 +61,38 @@ public sealed record QemuOptions(Isa Isa, string Image)
         return (top - (ulong)bundleBytes) & ~4095UL;
     }
 
-    /// <summary>The command line the kernel sees: KernelArguments, and where the bundle is.</summary>
+    /// <summary>
+    /// The satellite kernel image (docs/multikernel.md), placed in guest RAM by QEMU's loader device just below the
+    /// bundle; the command line gets "satellite=address,length", and the coordinator starts a copy of it on every other
+    /// NUMA domain. Null: one kernel, whatever the machine's domains.
+    /// </summary>
+    public string? SatelliteImage { get; init; }
+
+    /// <summary>Where the satellite image goes: the pages just below the bundle (or where the bundle would go).</summary>
+    public ulong SatelliteAddress(long satelliteBytes)
+    {
+        long bundleBytes = Bundle is null ? 0 : new FileInfo(Bundle).Length;
+        return (BundleAddress(bundleBytes) - (ulong)satelliteBytes) & ~4095UL;
+    }
+
+    /// <summary>The command line the kernel sees: KernelArguments, and where the bundle and the satellite image are.</summary>
     public string EffectiveKernelArguments
     {
         get
         {
-            if (Bundle is null) return KernelArguments;
-            long length = new FileInfo(Bundle).Length;
-            string where = $"bundle=0x{BundleAddress(length):x},{length}";
-            return KernelArguments.Length == 0 ? where : KernelArguments + " " + where;
+            var words = new List<string>();
+            if (KernelArguments.Length > 0) words.Add(KernelArguments);
+            if (Bundle is not null)
+            {
+                long length = new FileInfo(Bundle).Length;
+                words.Add($"bundle=0x{BundleAddress(length):x},{length}");
+            }
+            if (SatelliteImage is not null)
+            {
+                long length = new FileInfo(SatelliteImage).Length;
+                words.Add($"satellite=0x{SatelliteAddress(length):x},{length}");
+            }
+            return string.Join(" ", words);
         }
     }
 
@@ -114,6 +137,7 @@ public sealed record QemuOptions(Isa Isa, string Image)
         args.AddRange(["-kernel", Image]);
         if (Initrd is not null) args.AddRange(["-initrd", Initrd]);
         if (Bundle is not null) args.AddRange(["-device", $"loader,file={Bundle},addr=0x{BundleAddress(new FileInfo(Bundle).Length):x},force-raw=on"]);
+        if (SatelliteImage is not null) args.AddRange(["-device", $"loader,file={SatelliteImage},addr=0x{SatelliteAddress(new FileInfo(SatelliteImage).Length):x},force-raw=on"]);
         string kernelArguments = EffectiveKernelArguments;
         if (kernelArguments.Length > 0) args.AddRange(["-append", kernelArguments]);
         return args;

@@ -1,5 +1,6 @@
 // How a run ended, decoded from QEMU's exit status and the console. The kernel's last line is "HELIOS-EXIT <code>"
-// and QEMU then exits with (code << 1) | 1 (src/Kernel/Diagnostics/HostProtocol.cs); anything else is a failure.
+// and QEMU then exits with (code << 1) | 1 (src/Kernel/Diagnostics/HostProtocol.cs); anything else is a failure. On a
+// machine of several kernels the console's lines are tagged "k0: ", "k1: ": the machine's exit and panic are k0's.
 using Helios.Kernel.Diagnostics;
 
 namespace Helios.Tooling.Qemu;
@@ -30,28 +31,48 @@ public sealed record QemuResult(
     public bool Succeeded => Outcome == RunOutcome.Exited && KernelExitCode == 0;
 
     /// <summary>The panic line without its marker, or null.</summary>
-    public string? PanicMessage
-    {
-        get
-        {
-            string? line = Console.LastOrDefault(l => l.StartsWith(HostProtocol.PanicMarker, StringComparison.Ordinal));
-            return line?[HostProtocol.PanicMarker.Length..];
-        }
-    }
+    public string? PanicMessage => PanicMessageOf(MachineLines(Console));
 
     /// <summary>Everything after the panic line up to the exit line: where it happened and the registers.</summary>
-    public string PanicReport
+    public string PanicReport => PanicReportOf(MachineLines(Console));
+
+    /// <summary>A satellite's panic line without its marker, or null (kernel ≥ 1).</summary>
+    public string? KernelPanicMessage(int kernel) => PanicMessageOf(KernelLines(Console, kernel));
+
+    /// <summary>The lines the machine's own kernel printed (the only kernel, or k0), without their tags.</summary>
+    public static List<string> MachineLines(IEnumerable<string> console)
     {
-        get
-        {
-            int start = Console.ToList().FindLastIndex(l => l.StartsWith(HostProtocol.PanicMarker, StringComparison.Ordinal));
-            return start < 0 ? "" : string.Join("\n", Console.Skip(start).TakeWhile(l => !l.StartsWith(HostProtocol.ExitMarker, StringComparison.Ordinal)));
-        }
+        var lines = new List<string>();
+        foreach (string line in console)
+            if (HostProtocol.KernelTag(line, out string text) <= 0) lines.Add(text);
+        return lines;
+    }
+
+    /// <summary>The lines kernel k printed, without their tags.</summary>
+    public static List<string> KernelLines(IEnumerable<string> console, int kernel)
+    {
+        var lines = new List<string>();
+        foreach (string line in console)
+            if (HostProtocol.KernelTag(line, out string text) == kernel) lines.Add(text);
+        return lines;
+    }
+
+    private static string? PanicMessageOf(List<string> lines)
+    {
+        string? line = lines.LastOrDefault(l => l.StartsWith(HostProtocol.PanicMarker, StringComparison.Ordinal));
+        return line?[HostProtocol.PanicMarker.Length..];
+    }
+
+    private static string PanicReportOf(List<string> lines)
+    {
+        int start = lines.FindLastIndex(l => l.StartsWith(HostProtocol.PanicMarker, StringComparison.Ordinal));
+        return start < 0 ? "" : string.Join("\n", lines.Skip(start).TakeWhile(l => !l.StartsWith(HostProtocol.ExitMarker, StringComparison.Ordinal)));
     }
 
     /// <summary>One line for people: what happened.</summary>
     public string Summary => Outcome switch
     {
+        RunOutcome.Exited when KernelExitCode == (int)ExitCode.KernelDied => $"kernel exited with code {KernelExitCode}: a satellite kernel died",
         RunOutcome.Exited => $"kernel exited with code {KernelExitCode}",
         RunOutcome.Panicked => $"kernel panic: {PanicMessage}",
         RunOutcome.DiedWithoutStatus => "the guest stopped without reporting a status (triple fault, reset or power-off)",
@@ -63,7 +84,8 @@ public sealed record QemuResult(
     public static QemuResult Decode(int status, IReadOnlyList<string> console, TimeSpan elapsed, TimeSpan? firstOutput, string? stderr)
     {
         int? reported = null;
-        foreach (string line in console)
+        List<string> machine = MachineLines(console);
+        foreach (string line in machine)
             if (line.StartsWith(HostProtocol.ExitMarker, StringComparison.Ordinal) && int.TryParse(line[HostProtocol.ExitMarker.Length..].Trim(), out int code))
                 reported = code;
 
@@ -71,7 +93,7 @@ public sealed record QemuResult(
             return new QemuResult(RunOutcome.DiedWithoutStatus, null, status, console, elapsed, firstOutput, null);
         if ((status & 1) == 1 && reported is int kernelCode && (status >> 1) == (kernelCode & 0x7F))
         {
-            bool panicked = kernelCode == (int)ExitCode.Panic && console.Any(l => l.StartsWith(HostProtocol.PanicMarker, StringComparison.Ordinal));
+            bool panicked = kernelCode == (int)ExitCode.Panic && machine.Any(l => l.StartsWith(HostProtocol.PanicMarker, StringComparison.Ordinal));
             return new QemuResult(panicked ? RunOutcome.Panicked : RunOutcome.Exited, kernelCode, status, console, elapsed, firstOutput, null);
         }
         string why = reported is null

@@ -1,4 +1,6 @@
-// Turns the console of a test-image boot into per-test results (the lines are defined by TestProtocol).
+// Turns the console of a test-image boot into per-test results (the lines are defined by TestProtocol). On a machine of
+// several kernels each kernel runs its own selection and its lines are tagged (docs/multikernel.md): its results are
+// named after it ("k1:Threads.Yield"), and the run is complete only when every kernel finished its plan.
 using Helios.Kernel.Diagnostics;
 using Helios.Testing;
 using Helios.Tooling.Qemu;
@@ -22,19 +24,42 @@ public sealed record TestRunReport(IReadOnlyList<InKernelTestResult> Results, in
 
 public static class TestRunParser
 {
-    public static TestRunReport Parse(Isa isa, QemuResult run)
+    /// <summary>
+    /// The results of a boot; kernels is how many kernels the machine has (1: one kernel, results named as they are;
+    /// more: every kernel's results named "k&lt;id&gt;:" and each must report its plan and finish).
+    /// </summary>
+    public static TestRunReport Parse(Isa isa, QemuResult run, int kernels = 1)
+    {
+        if (kernels <= 1) return Parse(isa, run, run.Console, "");
+        var results = new List<InKernelTestResult>();
+        int planned = 0;
+        bool completed = true;
+        string? missing = null;
+        for (int k = 0; k < kernels; k++)
+        {
+            TestRunReport one = Parse(isa, run, QemuResult.KernelLines(run.Console, k), $"k{k}:");
+            results.AddRange(one.Results);
+            if (one.Planned is int count) planned += count;
+            else missing ??= $"k{k}";
+            // A satellite's end is its own "done": the machine's exit is k0's.
+            completed &= k == 0 ? one.Completed : one.Results.Count == one.Planned && QemuResult.KernelLines(run.Console, k).Any(l => l.StartsWith(TestProtocol.Prefix + TestProtocol.Done, StringComparison.Ordinal));
+        }
+        return new TestRunReport(results, missing is null ? planned : null, completed, run);
+    }
+
+    private static TestRunReport Parse(Isa isa, QemuResult run, IEnumerable<string> lines, string kernel)
     {
         var results = new List<InKernelTestResult>();
         int? planned = null;
         bool done = false;
         string? running = null;
         var expectations = new Dictionary<string, string>();
-        foreach (string line in run.Console)
+        foreach (string line in lines)
         {
             if (!line.StartsWith(TestProtocol.Prefix, StringComparison.Ordinal)) continue;
             string[] words = line[TestProtocol.Prefix.Length..].Split(' ', 3);
             string verb = words[0];
-            string name = words.Length > 1 ? words[1] : "";
+            string name = words.Length > 1 ? (words[0] == TestProtocol.Plan || words[0] == TestProtocol.Done ? words[1] : kernel + words[1]) : "";
             string rest = words.Length > 2 ? words[2] : "";
             switch (verb)
             {

@@ -19,9 +19,41 @@ namespace Helios.Kernel.Arch
 
         internal static Platform Create(nuint bootArgument)
         {
-            Current = TargetIsa.IsX64 ? new X64Platform(bootArgument) : new Arm64Platform(bootArgument);
+            Current = TargetIsa.IsX64 ? new X64Platform(bootArgument, satellite: false) : new Arm64Platform(bootArgument, satellite: false);
             return Current;
         }
+
+        /// <summary>
+        /// A satellite kernel's platform (docs/multikernel.md): booted from a boot block, not the firmware, it leaves
+        /// machine-wide hardware (interrupt routing, the serial port's set-up, the exit device) to the coordinator.
+        /// </summary>
+        internal static Platform CreateSatellite(ulong bootBlock)
+        {
+            Current = TargetIsa.IsX64 ? new X64Platform((nuint)bootBlock, satellite: true) : new Arm64Platform((nuint)bootBlock, satellite: true);
+            return Current;
+        }
+
+        /// <summary>A satellite: whether this kernel was booted by the coordinator.</summary>
+        public abstract bool IsSatellite { get; }
+
+        /// <summary>A satellite takes the coordinator's calibrated clocks from its boot block instead of calibrating.</summary>
+        public abstract void AdoptClocks(ulong counterFrequency, ulong timerFrequency);
+
+        /// <summary>Counts per second of the tick timer (x86_64: the local APIC timer; arm64: the generic timer).</summary>
+        public abstract ulong TimerFrequency { get; }
+
+        /// <summary>
+        /// Writes what a satellite's first CPU needs to run in long mode or with its MMU off at the entry (x86_64: page
+        /// tables identity-mapping the first 4 GiB; arm64: nothing, its entry sets up its own) at the page-aligned
+        /// address at, in the satellite's memory; returns their root (or 0) and how many bytes they took.
+        /// </summary>
+        public abstract ulong BuildSatelliteBootTables(ulong at, out ulong bytes);
+
+        /// <summary>
+        /// Starts the CPU hardwareId (another kernel's) at entry(argument) on the stack below stackTop, on bootTables
+        /// (INIT-SIPI-SIPI through the AP trampoline; PSCI CPU_ON). False if the firmware refused.
+        /// </summary>
+        public abstract bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables);
 
         /// <summary>"x86_64" or "arm64".</summary>
         public abstract string IsaName { get; }

@@ -30,20 +30,7 @@ namespace Helios.Kernel.Processes
         /// the kernel's image and early heap [kernelStart, kernelEnd).
         /// </summary>
         public static bool TryLocate(BootInfo boot, ulong kernelStart, ulong kernelEnd, out ulong address, out ulong length)
-        {
-            address = length = 0;
-            string value = new CommandLine(boot.CommandLine).GetValue("bundle");
-            if (value is null) return false;
-            int comma = value.IndexOf(',');
-            if (comma < 0 || !TryParseNumber(value.Substring(0, comma), out address) || !TryParseNumber(value.Substring(comma + 1), out length) || length == 0)
-                throw new BootInfoException("bundle=" + value + ": expected bundle=<address>,<length>");
-            if (address < kernelEnd && kernelStart < address + length)
-                throw new BootInfoException("bundle=" + value + ": the boot bundle overlaps the kernel image (give the machine more memory)");
-            foreach (MemoryRegion region in boot.Memory)
-                if (region.Kind == MemoryKind.Usable && address >= region.Start && address < region.End && length <= region.End - address)
-                    return true;
-            throw new BootInfoException("bundle=" + value + ": the range is not in usable RAM");
-        }
+            => BootModule.TryLocate(boot, "bundle", "the boot bundle", kernelStart, kernelEnd, out address, out length);
 
         /// <summary>Reads the bundle's table of contents (the command line located it; boot reserved it).</summary>
         internal static void Open(BootInfo boot, ulong kernelStart, ulong kernelEnd)
@@ -56,6 +43,8 @@ namespace Helios.Kernel.Processes
         }
 
         public static bool HasBundle => s_bundle != 0;
+
+        public static ulong BundleAddress => s_bundle;
 
         public static ulong BundleLength => (ulong)s_length;
 
@@ -109,14 +98,6 @@ namespace Helios.Kernel.Processes
                 s_apps[name] = app;
                 return app;
             }
-        }
-
-        private static bool TryParseNumber(string text, out ulong value)
-        {
-            text = text.Trim();
-            if (text.StartsWith("0x") || text.StartsWith("0X"))
-                return ulong.TryParse(text.Substring(2), System.Globalization.NumberStyles.HexNumber, null, out value);
-            return ulong.TryParse(text, out value);
         }
     }
 }

@@ -1,7 +1,8 @@
 // Loading a process: place its image (read and checked once per app by ProcessImage, see Apps) in frames of its own
-// at any page-aligned base, copy its segments and clear the rest, apply its relocations (each is "base + addend") and
-// fill its import slots with the kernel entry points they name (ProcessAbi), bound once per app.
+// at any page-aligned base (ImagePlacement: segments copied, the rest cleared, relocations applied) and fill its
+// import slots with the kernel entry points they name (ProcessAbi), bound once per app.
 using System;
+using Helios.Kernel.Loading;
 using Helios.Kernel.Manifests;
 using Helios.Kernel.Memory;
 
@@ -27,33 +28,10 @@ namespace Helios.Kernel.Processes
             ulong imageBase = Frames.AllocateUncleared(frames);
             if (imageBase == 0) throw new ProcessImageException(image.Name + ": no memory to load it (" + (image.Size >> 10).ToString() + " KiB)");
 
-            // Every byte is written once: the file's part of each segment copied, the rest (bss, gaps) cleared.
-            ulong cursor = 0;
-            foreach (ProcessImage.Segment segment in image.Segments)
-            {
-                Clear(imageBase + cursor, segment.Address - cursor);
-                file.Slice((int)segment.FileOffset, (int)segment.FileSize).CopyTo(new Span<byte>((void*)(imageBase + segment.Address), (int)segment.FileSize));
-                cursor = segment.Address + segment.FileSize;
-            }
-            Clear(imageBase + cursor, image.Size - cursor);
-
-            // ProcessImage checked every entry: relative or none, 8-byte aligned, inside the image.
-            var relocations = (ulong*)(imageBase + image.RelocationsAddress);
-            for (ulong i = 0; i < image.RelocationCount; i++)
-            {
-                ulong* entry = relocations + i * 3;
-                if ((uint)entry[1] == 0) continue;
-                *(ulong*)(imageBase + entry[0]) = imageBase + entry[2];
-            }
-
+            ImagePlacement.Place(file, image.Image, imageBase);
             var slot = (nint*)(imageBase + image.Header.ImportSlotsStart);
             for (int i = 0; i < slots.Length; i++) slot[i] = slots[i];
             return new Process(name, manifest, arguments, image, imageBase);
-        }
-
-        private static void Clear(ulong address, ulong length)
-        {
-            if (length > 0) new Span<byte>((void*)address, (int)length).Clear();
         }
     }
 }

@@ -154,6 +154,7 @@ namespace Helios.Kernel.Threading
         {
             Cpu cpu = Cpu.Current;
             ulong now = Clock.Now;
+            if (cpu.Index == 0) Multikernel.MachineStatus.Beat();   // the coordinator watches a satellite's heartbeat
             cpu.Lock.Acquire();
             cpu.Ticks++;
             Thread expired = cpu.Timers.TakeExpired(now);

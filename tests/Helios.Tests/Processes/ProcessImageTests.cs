@@ -22,7 +22,7 @@ public class ProcessImageTests
     {
         ProcessImage image = ProcessImage.Read(Hello(isa), "hello.elf", Machine(isa));
         Assert.Equal(0UL, image.Size % ProcessImage.PageSize);
-        Assert.True(image.RelocationCount > 0, "a position-independent image has relocations");
+        Assert.True(image.Image.RelocationCount > 0, "a position-independent image has relocations");
         Assert.Contains("helios_host_write", image.Imports);
         Assert.Equal(image.Imports.Length, image.Header.ImportCount);
         Assert.InRange(image.Header.Main, 1UL, image.Size - 1);
@@ -79,10 +79,10 @@ public class ProcessImageTests
     {
         byte[] file = Hello(isa);
         ProcessImage image = ProcessImage.Read(file, "hello.elf", Machine(isa));
-        int table = FileOffset(file, image, image.RelocationsAddress);
+        int table = FileOffset(file, image, image.Image.RelocationsAddress);
         BinaryPrimitives.WriteUInt64LittleEndian(file.AsSpan(table + 8), 1);     // R_X86_64_64 / an unknown arm64 type
         var e = Assert.Throws<ProcessImageException>(() => ProcessImage.Read(file, "hello.elf", Machine(isa)));
-        Assert.Contains("relocation 0 has type 1; a process image may only have relative relocations", e.Message);
+        Assert.Contains("relocation 0 has type 1; an image may only have relative relocations", e.Message);
     }
 
     // Every single-byte corruption of the headers, and random corruption anywhere, is refused cleanly or accepted;
@@ -115,7 +115,7 @@ public class ProcessImageTests
 
     private static int FileOffset(byte[] file, ProcessImage image, ulong address)
     {
-        foreach (ProcessImage.Segment segment in image.Segments)
+        foreach (Helios.Kernel.Loading.RelocatableImage.Segment segment in image.Segments)
             if (address >= segment.Address && address < segment.Address + segment.FileSize)
                 return (int)(segment.FileOffset + (address - segment.Address));
         throw new InvalidOperationException("not in the file");

@@ -58,7 +58,21 @@ namespace Helios.Testing
             return message.ToString();
         }
 
+        /// <summary>
+        /// The command-line option that selects what a satellite kernel runs (docs/multikernel.md); without it a
+        /// satellite runs SatelliteSuite.
+        /// </summary>
+        public const string SatelliteFilterOption = "satellite.test";
+
+        /// <summary>What every satellite runs by default: the kernel's core, the collector, local channels, processes.</summary>
+        public const string SatelliteSuite = "Multikernel.*,Threads.*,Time.*,Waits.*,Gc.*,Collector.*,LocalChannel.*,Process.*";
+
+        /// <summary>Whether name is selected by filter: names or prefixes ending in '*', separated by commas.</summary>
         public static bool Matches(string filter, string name)
-            => filter.EndsWith('*') ? name.StartsWith(filter.Substring(0, filter.Length - 1)) : name == filter;
+        {
+            foreach (string one in filter.Split(','))
+                if (one.EndsWith('*') ? name.StartsWith(one.Substring(0, one.Length - 1)) : name == one) return true;
+            return false;
+        }
     }
 }

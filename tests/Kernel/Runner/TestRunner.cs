@@ -13,11 +13,20 @@ namespace Helios.Kernel.Tests.Runner
 {
     internal static unsafe class TestRunner
     {
-        internal static void Install() => KernelMain.Payload = &Run;
-
-        private static int Run(BootInfo boot)
+        internal static void Install()
         {
-            string filter = new CommandLine(boot.CommandLine).GetValue(TestProtocol.FilterOption);
+            KernelMain.Payload = &Run;
+            KernelMain.SatellitePayload = &RunOnSatellite;
+        }
+
+        private static int Run(BootInfo boot) => Run(new CommandLine(boot.CommandLine).GetValue(TestProtocol.FilterOption));
+
+        // A satellite kernel (docs/multikernel.md) runs its own selection; its lines reach the host tagged "k1: ".
+        private static int RunOnSatellite(BootInfo boot)
+            => Run(new CommandLine(boot.CommandLine).GetValue(TestProtocol.SatelliteFilterOption) ?? TestProtocol.SatelliteSuite);
+
+        private static int Run(string filter)
+        {
             TestCase[] all = TestRegistry.All;
             int planned = 0;
             foreach (TestCase test in all)

@@ -19,15 +19,37 @@ namespace Helios.Kernel.Arch.Arm64
         private const ulong ApplicationExit = 0x20026;   // ADP_Stopped_ApplicationExit
 
         private readonly ulong _deviceTree;
+        private readonly bool _satellite;
 
         private FlattenedDeviceTree _tree;
         private int _timerInterrupt = GenericTimer.DefaultInterrupt;
         private readonly uint[] _gicTargets = new uint[8];
         private static ulong s_tickPeriod;
 
-        internal Arm64Platform(nuint deviceTree) { _deviceTree = deviceTree != 0 ? deviceTree : DefaultDeviceTree; }
+        internal Arm64Platform(nuint bootArgument, bool satellite)
+        {
+            _satellite = satellite;
+            _deviceTree = satellite || bootArgument != 0 ? bootArgument : DefaultDeviceTree;
+        }
 
         public override string IsaName => "arm64";
+
+        public override bool IsSatellite => _satellite;
+
+        // The generic timer's frequency is CNTFRQ_EL0 on every CPU: nothing to adopt.
+        public override void AdoptClocks(ulong counterFrequency, ulong timerFrequency) { }
+
+        public override ulong TimerFrequency => GenericTimer.Frequency;
+
+        // A satellite's entry starts with its MMU off and builds its own tables: nothing to prepare.
+        public override ulong BuildSatelliteBootTables(ulong at, out ulong bytes)
+        {
+            bytes = 0;
+            return 0;
+        }
+
+        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables)
+            => Psci.StartAt(hardwareId, entry, argument);
 
         // The vectors and FP/SIMD are already on (Boot.S); the console needs no set-up.
         public override void InitializeEarly() => ExceptionVectors.Install();
@@ -164,6 +186,7 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override void Exit(int code)
         {
+            if (_satellite) Instructions.HaltForever();     // its status is in the machine page (KernelExit)
             // SYS_EXIT with a (reason, subcode) block: QEMU exits with the subcode as its status. The status is
             // encoded as on x86_64's isa-debug-exit, so a status of 0 always means the kernel did not report.
             ulong* block = stackalloc ulong[2];
@@ -179,7 +202,12 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override ulong ReadCycleCounter() => Instructions.ReadVirtualCounter();
 
-        public override void DieWithoutStatus() => Instructions.SystemOff();
+        // A satellite's power-off would end the whole machine: it stops its own CPU instead.
+        public override void DieWithoutStatus()
+        {
+            if (_satellite) Instructions.HaltForever();
+            Instructions.SystemOff();
+        }
 
         public override void ExecuteUndefinedInstruction() => Instructions.UndefinedInstruction();
     }

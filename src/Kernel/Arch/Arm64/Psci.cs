@@ -36,5 +36,12 @@ namespace Helios.Kernel.Arch.Arm64
                 : Instructions.PsciHvc(CpuOn, cpu.HardwareId, Instructions.SecondaryEntry(), block);
             return result == 0 || result == AlreadyOn;
         }
+
+        /// <summary>Powers the CPU hardwareId on at entry with x0 = context (another kernel's first CPU).</summary>
+        public static bool StartAt(ulong hardwareId, ulong entry, ulong context)
+        {
+            ulong result = s_useSmc ? Instructions.PsciSmc(CpuOn, hardwareId, entry, context) : Instructions.PsciHvc(CpuOn, hardwareId, entry, context);
+            return result == 0;
+        }
     }
 }

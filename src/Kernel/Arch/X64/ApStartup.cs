@@ -14,25 +14,32 @@ namespace Helios.Kernel.Arch.X64
     internal static unsafe class ApStartup
     {
         private const ulong TrampolinePage = 0x10000;   // in the first MiB, which the frame allocator never hands out
-        private const ulong Parameters = TrampolinePage + 0xFE0;
+        private const ulong ParametersOffset = 0xFD8;   // ApTrampoline.S: PARAMS
+        private const ulong Parameters = TrampolinePage + ParametersOffset;
         private const long Millisecond = 1_000_000;
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_ap_trampoline_bounds")]
         private static extern byte* TrampolineBounds(byte** end);
 
-        public static bool Start(Cpu cpu, ulong stackTop)
+        public static bool Start(Cpu cpu, ulong stackTop) => Start((uint)cpu.HardwareId, AddressSpace.Root, stackTop, (ulong)cpu.Index, 0);
+
+        /// <summary>
+        /// Starts the CPU with this APIC id in long mode on pageTables, at entry(argument) on the stack below stackTop
+        /// (entry 0: this kernel's helios_ap_entry). A satellite kernel's first CPU starts so, in the satellite's image.
+        /// </summary>
+        public static bool Start(uint apicId, ulong pageTables, ulong stackTop, ulong argument, ulong entry)
         {
             byte* end;
             byte* start = TrampolineBounds(&end);
-            if (end - start > 0xFE0) return false;
-            System.Buffer.MemoryCopy(start, (void*)TrampolinePage, 0xFE0, end - start);
+            if ((ulong)(end - start) > ParametersOffset) return false;
+            System.Buffer.MemoryCopy(start, (void*)TrampolinePage, (long)ParametersOffset, end - start);
             ulong* parameters = (ulong*)Parameters;
-            parameters[0] = AddressSpace.Root;
+            parameters[0] = pageTables;
             parameters[1] = stackTop;
-            parameters[2] = (ulong)cpu.Index;
+            parameters[2] = argument;
+            parameters[4] = entry;
             Volatile.Write(ref parameters[3], 0UL);
 
-            uint apicId = (uint)cpu.HardwareId;
             LocalApic.SendInit(apicId);
             Thread.Sleep(10 * Millisecond);
             for (int attempt = 0; attempt < 2 && Volatile.Read(ref parameters[3]) == 0; attempt++)

@@ -1,11 +1,12 @@
 // Application processors start here (Arch/X64/ApStartup.cs copies this page to TRAMPOLINE and sends INIT-SIPI-SIPI):
 // in real mode at TRAMPOLINE, paging off. Into protected mode with a small GDT of its own, then long mode with the
-// kernel's page table, then to helios_x64_ap_entry in the kernel image on the CPU's idle stack. The parameters
-// (page table, stack, CPU index) are written by the starting CPU into the page's last words.
+// page table it is given, then to helios_ap_entry in the kernel image on the CPU's idle stack, or to another entry
+// if one is given (a satellite kernel's first CPU: SatelliteEntry.S in the satellite's own image). The parameters
+// (page table, stack, argument, entry) are written by the starting CPU into the page's last words.
         .intel_syntax noprefix
 
         .set TRAMPOLINE, 0x10000
-        .set PARAMS, 0xFE0              // page offset of: u64 cr3, u64 stack, u64 cpu index, u64 started flag
+        .set PARAMS, 0xFD8              // page offset of: u64 cr3, u64 stack, u64 argument, u64 started flag, u64 entry (0: helios_ap_entry)
 #define CR0_PE          (1 << 0)
 #define CR0_MP          (1 << 1)
 #define CR0_EM          (1 << 2)
@@ -64,13 +65,18 @@ ap_long:
         push    0x1F80                  // MXCSR default: all SSE exceptions masked
         ldmxcsr [rsp]
         add     rsp, 8
-        movabs  rax, OFFSET helios_ap_entry
-        call    rax                     // never returns
+        mov     rax, [TRAMPOLINE + PARAMS + 32]
+        test    rax, rax
+        jnz     2f
+        mov     rax, [ADDRESS(ap_entry)]
+2:      call    rax                     // never returns
 1:      cli
         hlt
         jmp     1b
 
         .balign 8
+ap_entry:
+        .quad   helios_ap_entry         // a word of its own: a relocatable image's relocations patch aligned words
 ap_gdt:
         .quad   0                       // null
         .quad   0x00CF9A000000FFFF      // 0x08: 32-bit code

@@ -1,4 +1,6 @@
-// x86_64 on QEMU's q35 machine: PVH boot, COM1 console, isa-debug-exit for the exit status.
+// x86_64 on QEMU's q35 machine: PVH boot, COM1 console, isa-debug-exit for the exit status. A satellite kernel
+// (docs/multikernel.md) uses only its CPUs' own local APICs: the PIC, the I/O APICs, the HPET, the serial port's set-up
+// and the exit device are the coordinator's.
 using System;
 using System.Collections.Generic;
 using Helios.Kernel.Boot;
@@ -17,21 +19,40 @@ namespace Helios.Kernel.Arch.X64
         // QEMU's isa-debug-exit device (-device isa-debug-exit,iobase=0xf4,iosize=4).
         private const ushort DebugExitPort = 0xF4;
 
+        // The xAPIC's architectural base (IA32_APIC_BASE's reset value), where QEMU's MADT puts it too: a satellite
+        // reads no firmware tables.
+        private const ulong DefaultLocalApicBase = 0xFEE0_0000;
+
         private readonly ulong _startInfo;
+        private readonly bool _satellite;
 
         private AcpiTables _acpi;
         private ulong _counterFrequency;
         private ulong _apicTimerFrequency;
 
-        internal X64Platform(nuint startInfo) { _startInfo = startInfo; }
+        internal X64Platform(nuint startInfo, bool satellite)
+        {
+            _startInfo = startInfo;
+            _satellite = satellite;
+        }
 
         public override string IsaName => "x86_64";
 
+        public override bool IsSatellite => _satellite;
+
         public override void InitializeEarly()
         {
-            Serial16550.Initialize();
+            if (!_satellite) Serial16550.Initialize();
             Idt.Install();
         }
+
+        public override void AdoptClocks(ulong counterFrequency, ulong timerFrequency)
+        {
+            _counterFrequency = counterFrequency;
+            _apicTimerFrequency = timerFrequency;
+        }
+
+        public override ulong TimerFrequency => _apicTimerFrequency;
 
         public override void WriteConsole(ReadOnlySpan<char> text) => Serial16550.Write(text);
 
@@ -41,14 +62,25 @@ namespace Helios.Kernel.Arch.X64
 
         public override void InitializeInterrupts(BootInfo boot)
         {
+            if (_satellite)
+            {
+                LocalApic.Initialize(DefaultLocalApicBase);
+                RegisterLocalVectors();
+                return;
+            }
             Pic.Disable();
             Madt madt = Madt.Parse(_acpi.Find("APIC"));
             LocalApic.Initialize(madt.LocalApicAddress);
             foreach (IoApicEntry entry in madt.IoApics) IoApics.Add(new IoApic(entry.Address, entry.GsiBase));
+            RegisterLocalVectors();
+            Calibrate(HpetTable.BaseAddress(_acpi.Find("HPET")));
+        }
+
+        private static void RegisterLocalVectors()
+        {
             InterruptDispatcher.Register(LocalApic.TimerVector, &OnTick);
             InterruptDispatcher.Register(LocalApic.WakeupVector, &OnWakeup);
             InterruptDispatcher.Register(LocalApic.ErrorVector, &OnApicError);
-            Calibrate(HpetTable.BaseAddress(_acpi.Find("HPET")));
         }
 
         /// <summary>The I/O APICs, every line masked until a driver routes it.</summary>
@@ -63,6 +95,22 @@ namespace Helios.Kernel.Arch.X64
         }
 
         public override bool StartCpu(Cpu cpu, ulong stackTop) => ApStartup.Start(cpu, stackTop);
+
+        // As Boot.S builds for the coordinator: PML4 → PDPT → four page directories of 2 MiB pages, 0..4 GiB identity.
+        public override ulong BuildSatelliteBootTables(ulong at, out ulong bytes)
+        {
+            const ulong PresentWritable = 0x3, Huge = 0x80;
+            ulong pml4 = at, pdpt = at + 4096, directories = at + 2 * 4096;
+            bytes = 6 * 4096;
+            new Span<byte>((void*)at, (int)bytes).Clear();
+            ((ulong*)pml4)[0] = pdpt | PresentWritable;
+            for (ulong i = 0; i < 4; i++) ((ulong*)pdpt)[i] = (directories + i * 4096) | PresentWritable;
+            for (ulong i = 0; i < 2048; i++) ((ulong*)directories)[i] = (i << 21) | PresentWritable | Huge;
+            return pml4;
+        }
+
+        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables)
+            => ApStartup.Start((uint)hardwareId, bootTables, stackTop, argument, entry);
 
         public override ulong CounterFrequency => _counterFrequency;
 
@@ -166,6 +214,7 @@ namespace Helios.Kernel.Arch.X64
 
         public override void Exit(int code)
         {
+            if (_satellite) Instructions.HaltForever();     // its status is in the machine page (KernelExit)
             Instructions.OutUInt32(DebugExitPort, (uint)code);
             // No debug-exit device: nothing else can end the machine.
             Instructions.HaltForever();
@@ -177,7 +226,12 @@ namespace Helios.Kernel.Arch.X64
 
         public override ulong ReadCycleCounter() => Instructions.ReadTimestampCounter();
 
-        public override void DieWithoutStatus() => Instructions.TripleFault();
+        // A satellite's triple fault would reset the whole machine: it stops its own CPU instead.
+        public override void DieWithoutStatus()
+        {
+            if (_satellite) Instructions.HaltForever();
+            Instructions.TripleFault();
+        }
 
         public override void ExecuteUndefinedInstruction() => Instructions.UndefinedInstruction();
     }

@@ -1,0 +1,38 @@
+// A satellite kernel's first steps (docs/multikernel.md): read the boot block the coordinator left it, learn which
+// kernel it is, attach to the machine page, tag its console lines, take the coordinator's calibrated clocks, and turn
+// its grant into the BootInfo the rest of the boot path sets itself up from.
+using System;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+using Helios.Kernel.Arch;
+using Helios.Kernel.Boot;
+using Helios.Kernel.Diagnostics;
+using Helios.Satellite.Boot;
+
+namespace Helios.Kernel.Multikernel
+{
+    internal static unsafe class SatelliteBoot
+    {
+        internal static BootInfo Read(ulong address, Platform platform)
+        {
+            // The block says its length (offset 8); the coordinator never writes more than a page.
+            uint length = BinaryPrimitives.ReadUInt32LittleEndian(new ReadOnlySpan<byte>((void*)(address + 8), 4));
+            if (length > 4096) throw new BootInfoException("the boot block says it is " + length.ToString() + " bytes long, more than its page");
+            BootBlock block = BootBlock.Decode(new ReadOnlySpan<byte>((void*)address, (int)length));
+            KernelRole.Set(block.KernelId, block.KernelCount, block.Domain);
+            MachineStatus.Attach(block.MachinePage);
+            KernelConsole.TagLines();
+            platform.AdoptClocks(block.CounterHz, block.TimerHz);
+
+            var shared = new List<ReservedRange>();
+            var inUse = new List<ReservedRange>();
+            foreach (ReservedEntry entry in block.Reserved)
+            {
+                if (entry.Kind == SatelliteLauncher.MachinePageKind) shared.Add(new ReservedRange(entry.Start, entry.Length, "machine page"));
+                else if (entry.Kind == SatelliteLauncher.BundleKind) shared.Add(new ReservedRange(entry.Start, entry.Length, "boot bundle"));
+                else inUse.Add(new ReservedRange(entry.Start, entry.Length, "satellite boot data"));
+            }
+            return GrantedBootInfo.ForSatellite(block.CommandLine, block.Memory, block.Cpus, shared, inUse);
+        }
+    }
+}

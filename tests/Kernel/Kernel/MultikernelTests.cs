@@ -1,0 +1,82 @@
+// What every kernel of a multikernel machine must hold (docs/multikernel.md), run on the coordinator and on each
+// satellite: it schedules only on its own domain's CPUs, hands out only frames of its own grant (never another
+// kernel's, the boot bundle's or the machine page), and the machine page records it online. On a machine of one
+// kernel the same tests check that kernel against the whole machine.
+using System;
+using Helios.Kernel.Boot;
+using Helios.Kernel.Cpus;
+using Helios.Kernel.Memory;
+using Helios.Kernel.Multikernel;
+using Helios.Satellite.Boot;
+using Helios.Testing;
+
+namespace Helios.Kernel.Tests.Kernel
+{
+    internal static class MultikernelTests
+    {
+        [Test]
+        public static void ItRunsOnlyOnItsOwnCpus()
+        {
+            BootInfo boot = KernelMain.BootInfo;
+            Assert.Equal(boot.Cpus.Count, Cpu.Count);
+            foreach (Cpu cpu in Cpu.All)
+            {
+                bool granted = false;
+                foreach (CpuDescription description in boot.Cpus) granted |= description.HardwareId == cpu.HardwareId;
+                Assert.True(granted, "CPU 0x" + cpu.HardwareId.ToString("x") + " is not in this kernel's grant");
+            }
+            if (KernelRole.IsMultikernel && !KernelRole.IsSatellite)
+                Assert.Equal(SatelliteLauncher.Plan.Kernels[0].Cpus.Count, Cpu.Count);
+            string expected = new CommandLine(boot.CommandLine).GetValue("expect.kernelcpus");
+            if (expected is not null) Assert.Equal(int.Parse(expected), Cpu.Count);
+        }
+
+        // Takes every free frame, checks each lies in this kernel's usable memory and in no reserved range (the boot
+        // bundle, the machine page, firmware tables, a satellite's boot data), and gives them all back.
+        [Test]
+        public static void EveryFrameItHandsOutIsItsOwn()
+        {
+            KernelStacks.Trim();
+            BootInfo boot = KernelMain.BootInfo;
+            ulong before = Frames.FreeFrames;
+            var taken = new ulong[before + 64];
+            int count = 0;
+            while (true)
+            {
+                ulong frame = Frames.AllocateUncleared();
+                if (frame == 0) break;
+                taken[count++] = frame;
+            }
+            string problem = null;
+            for (int i = 0; i < count && problem is null; i++) problem = Check(boot, taken[i]);
+            for (int i = 0; i < count; i++) Frames.Free(taken[i]);
+            Assert.Null(problem);
+            Assert.Equal(before, Frames.FreeFrames);
+        }
+
+        [Test]
+        public static void TheMachinePageRecordsItOnline()
+        {
+            if (!KernelRole.IsMultikernel)
+            {
+                Assert.False(MachineStatus.Exists);
+                return;
+            }
+            Assert.Equal(KernelState.Online, MachineStatus.State(KernelRole.Id));
+            Assert.True(MachineStatus.Heartbeat(KernelRole.Id) > 0, "the tick counts the heartbeat");
+        }
+
+        private static string Check(BootInfo boot, ulong frame)
+        {
+            bool usable = false;
+            foreach (MemoryRegion region in boot.Memory)
+                usable |= region.Kind == MemoryKind.Usable && frame >= region.Start && frame + FrameAllocator.FrameSize <= region.End;
+            if (!usable) return "frame 0x" + frame.ToString("x") + " is outside this kernel's memory";
+            foreach (ReservedRange range in boot.Reserved)
+                if (frame < range.End && range.Start < frame + FrameAllocator.FrameSize)
+                    return "frame 0x" + frame.ToString("x") + " lies in " + range.What;
+            if (MachineStatus.Exists && frame == MachineStatus.Address) return "frame 0x" + frame.ToString("x") + " is the machine page";
+            return null;
+        }
+    }
+}

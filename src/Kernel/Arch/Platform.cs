@@ -36,11 +36,14 @@ namespace Helios.Kernel.Arch
         /// <summary>A satellite: whether this kernel was booted by the coordinator.</summary>
         public abstract bool IsSatellite { get; }
 
-        /// <summary>A satellite takes the coordinator's calibrated clocks from its boot block instead of calibrating.</summary>
-        public abstract void AdoptClocks(ulong counterFrequency, ulong timerFrequency);
+        /// <summary>
+        /// The coordinator: what a satellite needs of this machine's hardware, written into its boot block (the calibrated
+        /// clocks; the interrupt controller's registers, the tick's interrupt, the firmware's calling convention).
+        /// </summary>
+        public abstract void DescribeHardware(Satellite.Boot.BootBlock block);
 
-        /// <summary>Counts per second of the tick timer (x86_64: the local APIC timer; arm64: the generic timer).</summary>
-        public abstract ulong TimerFrequency { get; }
+        /// <summary>A satellite takes that from its boot block instead of the firmware's tables, and calibrates nothing.</summary>
+        public abstract void AdoptHardware(Satellite.Boot.BootBlock block);
 
         /// <summary>
         /// Writes what a satellite's first CPU needs to run in long mode or with its MMU off at the entry (x86_64: page

@@ -1,5 +1,6 @@
 // A satellite kernel's first steps (docs/multikernel.md): read the boot block the coordinator left it, learn which
-// kernel it is, attach to the machine page, tag its console lines, take the coordinator's calibrated clocks, and turn
+// kernel it is, attach to the machine page, tag its console lines, take the hardware the coordinator found (calibrated
+// clocks, interrupt controller, firmware calls), and turn
 // its grant into the BootInfo the rest of the boot path sets itself up from.
 using System;
 using System.Buffers.Binary;
@@ -22,14 +23,14 @@ namespace Helios.Kernel.Multikernel
             KernelRole.Set(block.KernelId, block.KernelCount, block.Domain);
             MachineStatus.Attach(block.MachinePage);
             KernelConsole.TagLines();
-            platform.AdoptClocks(block.CounterHz, block.TimerHz);
+            platform.AdoptHardware(block);
 
             var shared = new List<ReservedRange>();
             var inUse = new List<ReservedRange>();
             foreach (ReservedEntry entry in block.Reserved)
             {
-                if (entry.Kind == SatelliteLauncher.MachinePageKind) shared.Add(new ReservedRange(entry.Start, entry.Length, "machine page"));
-                else if (entry.Kind == SatelliteLauncher.BundleKind) shared.Add(new ReservedRange(entry.Start, entry.Length, "boot bundle"));
+                if (entry.Kind == ReservedEntry.MachinePageKind) shared.Add(new ReservedRange(entry.Start, entry.Length, "machine page"));
+                else if (entry.Kind == ReservedEntry.BootBundle) shared.Add(new ReservedRange(entry.Start, entry.Length, "boot bundle"));
                 else inUse.Add(new ReservedRange(entry.Start, entry.Length, "satellite boot data"));
             }
             return GrantedBootInfo.ForSatellite(block.CommandLine, block.Memory, block.Cpus, shared, inUse);

@@ -27,9 +27,6 @@ namespace Helios.Kernel.Multikernel
 
         private const int OnlineTimeoutMilliseconds = 5000;
 
-        // Reserved-range kinds in a boot block: what the satellite maps but never hands out.
-        public const uint MachinePageKind = 1, BundleKind = 2, BootDataKind = 3;
-
         private static TopologyPlan s_plan;
         private static string s_commandLine;
         private static ulong s_imageFile, s_imageFileLength;
@@ -105,8 +102,6 @@ namespace Helios.Kernel.Multikernel
                 KernelCount = (ushort)s_plan.Kernels.Count,
                 Domain = (ushort)grant.Domain,
                 Isa = (ushort)(TargetIsa.IsX64 ? 1 : 2),
-                CounterHz = platform.CounterFrequency,
-                TimerHz = platform.TimerFrequency,
                 ImageBase = imageBase,
                 ImageLength = image.Size,
                 MachinePage = MachineStatus.Address,
@@ -115,14 +110,15 @@ namespace Helios.Kernel.Multikernel
                 Memory = new List<PhysicalRange>(grant.Memory),
                 Reserved = new List<ReservedEntry>(),
             };
-            boot.Reserved.Add(new ReservedEntry(MachineStatus.Address, Page, MachinePageKind));
+            platform.DescribeHardware(boot);
+            boot.Reserved.Add(new ReservedEntry(MachineStatus.Address, Page, ReservedEntry.MachinePageKind));
             if (Apps.HasBundle)
             {
                 boot.Bundle = Apps.BundleAddress;
                 boot.BundleLength = Apps.BundleLength;
-                boot.Reserved.Add(new ReservedEntry(Apps.BundleAddress, (Apps.BundleLength + Page - 1) & ~(Page - 1), BundleKind));
+                boot.Reserved.Add(new ReservedEntry(Apps.BundleAddress, (Apps.BundleLength + Page - 1) & ~(Page - 1), ReservedEntry.BootBundle));
             }
-            boot.Reserved.Add(new ReservedEntry(bootData, stackTop - bootData, BootDataKind));
+            boot.Reserved.Add(new ReservedEntry(bootData, stackTop - bootData, ReservedEntry.BootData));
             if (boot.EncodedLength > (int)Page)
             {
                 Fail(k, "its boot block takes " + boot.EncodedLength.ToString() + " bytes, more than a page");

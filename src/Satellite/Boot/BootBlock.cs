@@ -5,7 +5,7 @@
 // Layout, version 1 (offsets and sizes in bytes; every integer little-endian):
 //     0  u32  magic 0x42425348 (the bytes "HSBB")
 //     4  u16  version (1)
-//     6  u16  header length (112: where the CPU list starts)
+//     6  u16  header length (144: where the CPU list starts)
 //     8  u32  total length (a multiple of 8, at most MaximumLength)
 //    12  u32  CRC-32 (IEEE) of the total length's bytes, computed with this field zero
 //    16  u16  kernel id                      18  u16  kernel count
@@ -17,7 +17,11 @@
 //    64  u64  machine page (physical)        72  u64  link area (physical, 0 if none)
 //    80  u64  link area length               88  u64  boot bundle (physical, 0 if none)
 //    96  u64  boot bundle length            104  u64  start ticks (the coordinator's counter when it started this kernel)
-//   112  CPU count x u64: hardware ids; the first is where the kernel starts
+//   112  u64  interrupt controller (x86_64: the local APIC's base; arm64: the GIC distributor)
+//   120  u64  interrupt controller, CPU part (arm64: the GIC CPU interface; x86_64: 0)
+//   128  u64  tick interrupt (x86_64: 0, the kernel picks its vector; arm64: the virtual timer's GIC interrupt id)
+//   136  u64  firmware call (arm64: PSCI through 1 = hvc, 2 = smc; x86_64: 0)
+//   144  CPU count x u64: hardware ids; the first is where the kernel starts
 //        memory count x { u64 start, u64 length }: page aligned, sorted, disjoint
 //        reserved count x { u64 start, u64 length, u32 kind, u32 zero }
 //        command line: UTF-8, printable, no terminator; then zero bytes up to the total length
@@ -32,7 +36,7 @@ namespace Helios.Satellite.Boot
     {
         public const uint Magic = 0x42425348;
         public const ushort Version = 1;
-        public const int HeaderLength = 112;
+        public const int HeaderLength = 144;
         public const int MaximumCpus = 256;
         public const int MaximumMemoryRanges = 64;
         public const int MaximumReservedRanges = 64;
@@ -62,6 +66,10 @@ namespace Helios.Satellite.Boot
         public ulong Bundle { get; set; }
         public ulong BundleLength { get; set; }
         public ulong StartTicks { get; set; }
+        public ulong InterruptController { get; set; }
+        public ulong InterruptControllerCpu { get; set; }
+        public ulong TickInterrupt { get; set; }
+        public ulong FirmwareCall { get; set; }
         public string CommandLine { get; set; } = "";
         public List<ulong> Cpus { get; set; } = new List<ulong>();
         public List<PhysicalRange> Memory { get; set; } = new List<PhysicalRange>();
@@ -108,6 +116,10 @@ namespace Helios.Satellite.Boot
             BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(88), Bundle);
             BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(96), BundleLength);
             BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(104), StartTicks);
+            BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(112), InterruptController);
+            BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(120), InterruptControllerCpu);
+            BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(128), TickInterrupt);
+            BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(136), FirmwareCall);
             int offset = HeaderLength;
             foreach (ulong cpu in Cpus)
             {
@@ -185,6 +197,10 @@ namespace Helios.Satellite.Boot
                 Bundle = BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(88)),
                 BundleLength = BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(96)),
                 StartTicks = BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(104)),
+                InterruptController = BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(112)),
+                InterruptControllerCpu = BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(120)),
+                TickInterrupt = BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(128)),
+                FirmwareCall = BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(136)),
             };
             int offset = HeaderLength;
             for (int i = 0; i < cpuCount; i++, offset += CpuEntryLength)

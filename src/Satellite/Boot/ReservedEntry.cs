@@ -9,6 +9,7 @@ namespace Helios.Satellite.Boot
         public const uint KernelImage = 3;     // a kernel image (the coordinator's, or another satellite's)
         public const uint MachinePageKind = 4; // the machine page shared by all kernels
         public const uint LinkAreaKind = 5;    // the inter-kernel link area
+        public const uint BootData = 6;        // the satellite's boot page tables, this block and its first stack
 
         public ReservedEntry(ulong start, ulong length, uint kind)
         {

@@ -28,6 +28,9 @@ public class BootBlockTests
         Bundle = 0x7E00000,
         BundleLength = 0x1F0123,
         StartTicks = 0x0123456789ABCDEF,
+        InterruptController = 0xFEE00000,
+        TickInterrupt = 27,
+        FirmwareCall = 1,
         CommandLine = "test k1 \u00e9",
         Cpus = [1, 3],
         Memory = [new PhysicalRange(0x4000000, 0x3E00000), new PhysicalRange(0x8000000, 0x100000)],
@@ -61,6 +64,10 @@ public class BootBlockTests
         Assert.Equal(expected.Bundle, actual.Bundle);
         Assert.Equal(expected.BundleLength, actual.BundleLength);
         Assert.Equal(expected.StartTicks, actual.StartTicks);
+        Assert.Equal(expected.InterruptController, actual.InterruptController);
+        Assert.Equal(expected.InterruptControllerCpu, actual.InterruptControllerCpu);
+        Assert.Equal(expected.TickInterrupt, actual.TickInterrupt);
+        Assert.Equal(expected.FirmwareCall, actual.FirmwareCall);
         Assert.Equal(expected.CommandLine, actual.CommandLine);
         Assert.Equal(expected.Cpus, actual.Cpus);
         Assert.Equal(expected.Memory, actual.Memory);
@@ -90,7 +97,7 @@ public class BootBlockTests
     public void EncoderReproducesTheGoldenBytes()
     {
         byte[] golden = Golden();
-        Assert.Equal(224, golden.Length);
+        Assert.Equal(256, golden.Length);
         Assert.Equal(golden, Sample().Encode());
         Assert.Equal(golden.Length, Sample().EncodedLength);
     }
@@ -142,7 +149,7 @@ public class BootBlockTests
     public void EncodeIntoASpanRefusesAShortDestination()
     {
         var e = Assert.Throws<BootBlockException>(() => Sample().Encode(new byte[100]));
-        Assert.Equal("boot block: the destination holds 100 bytes, the block needs 224", e.Message);
+        Assert.Equal("boot block: the destination holds 100 bytes, the block needs 256", e.Message);
     }
 
     [Fact]
@@ -240,21 +247,21 @@ public class BootBlockTests
     {
         { "magic", "bad magic 0x42425349 at offset 0 (expected 0x42425348)" },
         { "version", "version 2 at offset 4 is not supported (this kernel reads version 1)" },
-        { "header length", "header length 120 at offset 6 is not 112 (version 1)" },
-        { "total not multiple", "total length 220 at offset 8 is not a multiple of 8 between 112 and 5744" },
-        { "total too small", "total length 104 at offset 8 is not a multiple of 8 between 112 and 5744" },
-        { "total too large", "total length 5752 at offset 8 is not a multiple of 8 between 112 and 5744" },
-        { "crc", "CRC mismatch at offset 12: the block says 0xd35b9ab1, its bytes give 0xd35b9ab0" },
-        { "counts", "total length 224 at offset 8 disagrees with the counts, which need 232 bytes" },
+        { "header length", "header length 120 at offset 6 is not 144 (version 1)" },
+        { "total not multiple", "total length 252 at offset 8 is not a multiple of 8 between 144 and 5776" },
+        { "total too small", "total length 136 at offset 8 is not a multiple of 8 between 144 and 5776" },
+        { "total too large", "total length 5784 at offset 8 is not a multiple of 8 between 144 and 5776" },
+        { "crc", "CRC mismatch at offset 12: the block says 0xa2f98311, its bytes give 0xa2f98310" },
+        { "counts", "total length 256 at offset 8 disagrees with the counts, which need 264 bytes" },
         { "cpu count", "CPU count 0 (offset 24) is not between 1 and 256" },
         { "command line length", "command line length 1025 (offset 30) is not between 0 and 1024" },
-        { "reserved zero word", "Reserved[1] has 0x1 in its zero word at offset 204" },
-        { "utf8 continuation", "the command line at offset 208 is not printable UTF-8: byte 9 (0x41) is not a UTF-8 continuation byte" },
-        { "utf8 lead", "the command line at offset 208 is not printable UTF-8: byte 0 (0xff) does not start a complete UTF-8 sequence" },
-        { "utf8 cut", "the command line at offset 208 is not printable UTF-8: byte 8 (0xc3) does not start a complete UTF-8 sequence" },
-        { "utf8 overlong", "the command line at offset 208 is not printable UTF-8: bytes 7..9 are an overlong form, a surrogate or beyond U+10FFFF" },
-        { "utf8 control", "the command line at offset 208 is not printable UTF-8: byte 4 is the control character U+0000" },
-        { "padding", "padding byte at offset 223 is 0x01, not zero" },
+        { "reserved zero word", "Reserved[1] has 0x1 in its zero word at offset 236" },
+        { "utf8 continuation", "the command line at offset 240 is not printable UTF-8: byte 9 (0x41) is not a UTF-8 continuation byte" },
+        { "utf8 lead", "the command line at offset 240 is not printable UTF-8: byte 0 (0xff) does not start a complete UTF-8 sequence" },
+        { "utf8 cut", "the command line at offset 240 is not printable UTF-8: byte 8 (0xc3) does not start a complete UTF-8 sequence" },
+        { "utf8 overlong", "the command line at offset 240 is not printable UTF-8: bytes 7..9 are an overlong form, a surrogate or beyond U+10FFFF" },
+        { "utf8 control", "the command line at offset 240 is not printable UTF-8: byte 4 is the control character U+0000" },
+        { "padding", "padding byte at offset 255 is 0x01, not zero" },
         { "field", "kernel id 5 (offset 16) is not below the kernel count 2" },
     };
 
@@ -269,20 +276,20 @@ public class BootBlockTests
             case "magic": b[0] = 0x49; break;
             case "version": b[4] = 2; break;
             case "header length": b[6] = 120; break;
-            case "total not multiple": b[8] = 220; break;
-            case "total too small": b[8] = 104; break;
-            case "total too large": BitConverter.GetBytes(5752u).CopyTo(b, 8); break;
+            case "total not multiple": BitConverter.GetBytes(252u).CopyTo(b, 8); break;
+            case "total too small": BitConverter.GetBytes(136u).CopyTo(b, 8); break;
+            case "total too large": BitConverter.GetBytes(5784u).CopyTo(b, 8); break;
             case "crc": b[12] ^= 1; fixCrc = false; break;
             case "counts": b[24] = 3; break;
             case "cpu count": b[24] = 0; break;
             case "command line length": BitConverter.GetBytes((ushort)1025).CopyTo(b, 30); break;
-            case "reserved zero word": b[204] = 1; break;
-            case "utf8 continuation": b[208 + 9] = 0x41; break;
-            case "utf8 lead": b[208] = 0xFF; break;
-            case "utf8 cut": b[208 + 9] = 0x20; b[30] = 9; break;           // "test k1 " then a lone lead byte
-            case "utf8 overlong": b[208 + 7] = 0xE0; b[208 + 8] = 0x80; b[208 + 9] = 0xA0; break;
-            case "utf8 control": b[208 + 4] = 0; break;
-            case "padding": b[223] = 1; break;
+            case "reserved zero word": b[236] = 1; break;
+            case "utf8 continuation": b[240 + 9] = 0x41; break;
+            case "utf8 lead": b[240] = 0xFF; break;
+            case "utf8 cut": b[240 + 9] = 0x20; b[30] = 9; break;           // "test k1 " then a lone lead byte
+            case "utf8 overlong": b[240 + 7] = 0xE0; b[240 + 8] = 0x80; b[240 + 9] = 0xA0; break;
+            case "utf8 control": b[240 + 4] = 0; break;
+            case "padding": b[255] = 1; break;
             case "field": b[16] = 5; break;
         }
         if (fixCrc) b = WithCrc(b);

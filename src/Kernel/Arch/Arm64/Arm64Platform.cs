@@ -23,6 +23,7 @@ namespace Helios.Kernel.Arch.Arm64
 
         private FlattenedDeviceTree _tree;
         private int _timerInterrupt = GenericTimer.DefaultInterrupt;
+        private ulong _gicDistributor, _gicCpuInterface;    // a satellite's, from its boot block
         private readonly uint[] _gicTargets = new uint[8];
         private static ulong s_tickPeriod;
 
@@ -36,10 +37,25 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override bool IsSatellite => _satellite;
 
-        // The generic timer's frequency is CNTFRQ_EL0 on every CPU: nothing to adopt.
-        public override void AdoptClocks(ulong counterFrequency, ulong timerFrequency) { }
+        // The generic timer's frequency is CNTFRQ_EL0 on every CPU; the GIC and PSCI are what a satellite cannot find
+        // without the device tree.
+        public override void DescribeHardware(Satellite.Boot.BootBlock block)
+        {
+            block.CounterHz = GenericTimer.Frequency;
+            block.TimerHz = GenericTimer.Frequency;
+            (block.InterruptController, block.InterruptControllerCpu) = FindGic();
+            block.TickInterrupt = (ulong)_timerInterrupt;
+            block.FirmwareCall = Psci.UsesSmc ? 2UL : 1UL;
+        }
 
-        public override ulong TimerFrequency => GenericTimer.Frequency;
+        public override void AdoptHardware(Satellite.Boot.BootBlock block)
+        {
+            _gicDistributor = block.InterruptController;
+            _gicCpuInterface = block.InterruptControllerCpu;
+            _timerInterrupt = (int)block.TickInterrupt;
+            Psci.Use(block.FirmwareCall == 2);
+        }
+
 
         // A satellite's entry starts with its MMU off and builds its own tables: nothing to prepare.
         public override ulong BuildSatelliteBootTables(ulong at, out ulong bytes)

@@ -14,6 +14,12 @@ namespace Helios.Kernel.Arch.Arm64
 
         private static bool s_useSmc;
 
+        /// <summary>Whether calls go through SMC (else HVC).</summary>
+        public static bool UsesSmc => s_useSmc;
+
+        /// <summary>A satellite: the coordinator's finding, from the boot block.</summary>
+        public static void Use(bool smc) => s_useSmc = smc;
+
         public static void Initialize(FlattenedDeviceTree tree)
         {
             string method = tree.Find("/psci")?.GetString("method") ?? "hvc";

@@ -19,16 +19,13 @@ namespace Helios.Kernel.Arch.X64
         // QEMU's isa-debug-exit device (-device isa-debug-exit,iobase=0xf4,iosize=4).
         private const ushort DebugExitPort = 0xF4;
 
-        // The xAPIC's architectural base (IA32_APIC_BASE's reset value), where QEMU's MADT puts it too: a satellite
-        // reads no firmware tables.
-        private const ulong DefaultLocalApicBase = 0xFEE0_0000;
-
         private readonly ulong _startInfo;
         private readonly bool _satellite;
 
         private AcpiTables _acpi;
         private ulong _counterFrequency;
         private ulong _apicTimerFrequency;
+        private ulong _localApicBase;
 
         internal X64Platform(nuint startInfo, bool satellite)
         {
@@ -46,13 +43,20 @@ namespace Helios.Kernel.Arch.X64
             Idt.Install();
         }
 
-        public override void AdoptClocks(ulong counterFrequency, ulong timerFrequency)
+        public override void DescribeHardware(Satellite.Boot.BootBlock block)
         {
-            _counterFrequency = counterFrequency;
-            _apicTimerFrequency = timerFrequency;
+            block.CounterHz = _counterFrequency;
+            block.TimerHz = _apicTimerFrequency;
+            block.InterruptController = _localApicBase;
         }
 
-        public override ulong TimerFrequency => _apicTimerFrequency;
+        public override void AdoptHardware(Satellite.Boot.BootBlock block)
+        {
+            _counterFrequency = block.CounterHz;
+            _apicTimerFrequency = block.TimerHz;
+            _localApicBase = block.InterruptController;
+        }
+
 
         public override void WriteConsole(ReadOnlySpan<char> text) => Serial16550.Write(text);
 
@@ -64,13 +68,14 @@ namespace Helios.Kernel.Arch.X64
         {
             if (_satellite)
             {
-                LocalApic.Initialize(DefaultLocalApicBase);
+                LocalApic.Initialize(_localApicBase);
                 RegisterLocalVectors();
                 return;
             }
             Pic.Disable();
             Madt madt = Madt.Parse(_acpi.Find("APIC"));
-            LocalApic.Initialize(madt.LocalApicAddress);
+            _localApicBase = madt.LocalApicAddress;
+            LocalApic.Initialize(_localApicBase);
             foreach (IoApicEntry entry in madt.IoApics) IoApics.Add(new IoApic(entry.Address, entry.GsiBase));
             RegisterLocalVectors();
             Calibrate(HpetTable.BaseAddress(_acpi.Find("HPET")));

@@ -21,6 +21,7 @@ internal static class BootCommand
         var arch = CommonOptions.Arch(null, allowAll: true);
         var smp = CommonOptions.Cpus();
         var mem = CommonOptions.Memory("128M");
+        var topology = CommonOptions.Topology();
         var configuration = CommonOptions.Configuration();
         var timeout = CommonOptions.Timeout(60);
         var image = new Option<string>("--image") { Description = "Which image: kernel (default) or tests", DefaultValueFactory = _ => "kernel" };
@@ -37,9 +38,10 @@ internal static class BootCommand
 
         var command = new Command("boot", "Boot an image in QEMU and stream its console")
         {
-            arch, smp, mem, configuration, timeout, image, noBuild, gdb, icount, run, kernelArgs,
+            arch, smp, mem, topology, configuration, timeout, image, noBuild, gdb, icount, run, kernelArgs,
         };
         CommonOptions.ValidateMemory(command, arch, mem);
+        CommonOptions.ValidateTopology(command, arch, topology, smp, mem);
         command.Validators.Add(result => ValidateRun(result, run, kernelArgs));
         command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
@@ -69,7 +71,7 @@ internal static class BootCommand
                     // With --run, the host's stdin is the app's (after init starts it); its end is the app's end of input.
                     Input = parse.GetValue(run) is null ? null : sharedInput is null ? Console.OpenStandardInput() : new MemoryStream(sharedInput, writable: false),
                     InputAfter = parse.GetValue(run) is string started ? InputMarker(started) : null,
-                };
+                }.WithTopology(CommonOptions.TopologyValue(parse, topology), CommonOptions.ExplicitMemoryMiB(parse, mem));
                 int code = await BootAsync(options, prefix: isas.Count > 1, cancel);
                 if (worst == 0) worst = code;
             }

@@ -15,15 +15,17 @@ internal static class CaptureCommand
         var arch = CommonOptions.Arch(null, allowAll: false);
         var smp = CommonOptions.Cpus();
         var mem = CommonOptions.Memory("128M");
+        var topology = CommonOptions.Topology();
         var configuration = CommonOptions.Configuration();
         var timeout = CommonOptions.Timeout(60);
         var noBuild = CommonOptions.NoBuild();
         var output = new Option<FileInfo>("--out", "-o") { Description = "File to write", Required = true };
         var command = new Command("capture", "Save the boot memory the kernel's parsers read, as test data")
         {
-            arch, smp, mem, configuration, timeout, noBuild, output,
+            arch, smp, mem, topology, configuration, timeout, noBuild, output,
         };
         CommonOptions.ValidateMemory(command, arch, mem);
+        CommonOptions.ValidateTopology(command, arch, topology, smp, mem);
         command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
             FileInfo file = parse.GetValue(output)!;
@@ -54,14 +56,15 @@ internal static class CaptureCommand
                 MemoryMiB = (int)MemorySize.ParseMiB(parse.GetValue(mem)!)!.Value,
                 KernelArguments = "bootinfo.dump capture",
                 Timeout = TimeSpan.FromSeconds(parse.GetValue(timeout)),
-            };
+            }.WithTopology(CommonOptions.TopologyValue(parse, topology), CommonOptions.ExplicitMemoryMiB(parse, mem));
             QemuResult result = await QemuRunner.RunAsync(options, null, cancel);
             if (!result.Succeeded)
             {
                 AnsiConsole.MarkupLine($"[red]helios: capture failed: {Markup.Escape(result.Summary)}[/]");
                 return 1;
             }
-            var lines = new List<string> { $"# Helios boot memory capture ({isa.Name()}, {options.Cpus} CPUs, {options.MemoryMiB} MiB): {options.CommandLine}" };
+            var lines = new List<string> { $"# Helios boot memory capture ({isa.Name()}, {options.Cpus} CPUs, {options.MemoryMiB} MiB"
+                + (options.Topology.IsSingle ? "" : $", topology {options.Topology.Name}") + $"): {options.CommandLine}" };
             lines.AddRange(result.Console.Where(l => l.StartsWith(HostProtocol.MemoryDumpMarker, StringComparison.Ordinal))
                 .Select(l => l[HostProtocol.MemoryDumpMarker.Length..]));
             try

@@ -1,5 +1,6 @@
 // Options several verbs share, with the validation that turns a typo into a clear message.
 using System.CommandLine;
+using System.CommandLine.Parsing;
 using Helios.Tooling;
 using Helios.Tooling.Qemu;
 
@@ -55,7 +56,8 @@ internal static class CommonOptions
         var option = new Option<string>("--mem", "-m")
         {
             Description = "Memory: MiB, or with a suffix (512M, 1G); at least "
-                          + string.Join(", ", Enum.GetValues<Isa>().Select(i => $"{MemorySize.Format(QemuOptions.MinimumMemoryMiB(i))} on {i.Name()}")),
+                          + string.Join(", ", Enum.GetValues<Isa>().Select(i => $"{MemorySize.Format(QemuOptions.MinimumMemoryMiB(i))} on {i.Name()}"))
+                          + $"; with a NUMA --topology, split evenly between its nodes (default {QemuTopology.DefaultNodeMiB}M a node)",
             DefaultValueFactory = _ => defaultValue,
         };
         option.Validators.Add(result =>
@@ -85,6 +87,55 @@ internal static class CommonOptions
             }
         });
     }
+
+    /// <summary>--topology: the machine's NUMA shape (QemuTopology); single, the default, is the machine of before.</summary>
+    public static Option<string> Topology()
+    {
+        var option = new Option<string>("--topology")
+        {
+            Description = "Machine topology: single (default), or NUMA nodes for satellite kernels: numa<N> (N nodes of one CPU: numa2, numa4) or numa<D>x<C> (D nodes of C CPUs)",
+            HelpName = "single|numa2|numa4|numa<N>|numa<D>x<C>",
+            DefaultValueFactory = _ => "single",
+        };
+        option.Validators.Add(result =>
+        {
+            if (QemuTopology.Parse(result.GetValueOrDefault<string>() ?? "", out string? error) is null) result.AddError("--topology: " + error);
+        });
+        return option;
+    }
+
+    /// <summary>
+    /// Adds the checks between --topology and the options it fixes: --smp, when given, must be the topology's CPU
+    /// count; the memory (--mem, or the topology's default) must give every node enough on every ISA --arch names.
+    /// </summary>
+    public static void ValidateTopology(Command command, Option<string> arch, Option<string> topology, Option<int>? smp = null, Option<string>? memory = null)
+    {
+        command.Validators.Add(result =>
+        {
+            if (QemuTopology.Parse(result.GetValue(topology) ?? "", out _) is not QemuTopology machine || machine.IsSingle) return;
+            if (smp is not null && result.GetResult(smp) is { Implicit: false } && result.GetValue(smp) is int cpus && cpus != machine.Cpus)
+            {
+                string instead = cpus > 0 && cpus % machine.Nodes == 0 ? $", or use --topology numa{machine.Nodes}x{cpus / machine.Nodes} ({machine.Nodes} nodes of {cpus / machine.Nodes} CPUs)" : "";
+                result.AddError($"--smp {cpus} conflicts with --topology {machine.Name}, which has {machine.Cpus} CPUs: drop --smp{instead}.");
+            }
+            string? archValue = result.GetValue(arch);
+            if (archValue is null || !(IsaNames.All.Contains(archValue) || archValue == "all")) return;
+            int? mib = memory is null ? null : ExplicitMemoryMiB(result.GetResult(memory));
+            if (memory is not null && result.GetResult(memory) is { Implicit: false } && mib is null) return;   // --mem's own error says why
+            foreach (Isa isa in IsaNames.Expand(archValue))
+                if (machine.Check(isa, mib ?? machine.DefaultMemoryMiB!.Value) is string error) result.AddError("--topology: " + error);
+        });
+    }
+
+    /// <summary>The topology --topology names (valid once parsing succeeded).</summary>
+    public static QemuTopology TopologyValue(ParseResult parse, Option<string> topology)
+        => QemuTopology.Parse(parse.GetValue(topology)!, out string? error) ?? throw new InvalidOperationException(error);
+
+    /// <summary>--mem in MiB when the user gave it; null when it is the default (a topology then picks its own).</summary>
+    public static int? ExplicitMemoryMiB(ParseResult parse, Option<string> memory) => ExplicitMemoryMiB(parse.GetResult(memory));
+
+    private static int? ExplicitMemoryMiB(OptionResult? result)
+        => result is { Implicit: false } && MemorySize.ParseMiB(result.GetValueOrDefault<string>() ?? "") is long mib && mib <= int.MaxValue ? (int)mib : null;
 
     /// <summary>A file argument that looks like an option and is not a file is a mistyped option, not a file name.</summary>
     public static void NoUnknownOptions(Argument<string[]> files)

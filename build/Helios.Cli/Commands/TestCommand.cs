@@ -15,7 +15,9 @@ internal static class TestCommand
         var noBuild = CommonOptions.NoBuild();
         var timeout = CommonOptions.Timeout(120);
         var configuration = CommonOptions.Configuration();
-        var command = new Command("test", "Run the in-kernel tests in QEMU, per ISA") { arch, filter, configuration, noBuild, timeout };
+        var topology = CommonOptions.Topology();
+        var command = new Command("test", "Run the in-kernel tests in QEMU, per ISA") { arch, filter, topology, configuration, noBuild, timeout };
+        CommonOptions.ValidateTopology(command, arch, topology);
         command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
             RepoPaths paths = RepoPaths.Find();
@@ -25,7 +27,11 @@ internal static class TestCommand
                 int built = await BuildRunner.BuildAsync(paths, config, summary: false);
                 if (built != 0) return built;
             }
-            var session = new KernelTestSession(paths, config) { Timeout = TimeSpan.FromSeconds(parse.GetValue(timeout)) };
+            var session = new KernelTestSession(paths, config)
+            {
+                Timeout = TimeSpan.FromSeconds(parse.GetValue(timeout)),
+                Topology = CommonOptions.TopologyValue(parse, topology),
+            };
             var summary = new Table().Border(TableBorder.Rounded);
             summary.AddColumns("ISA", "passed", "failed", "crashed", "result");
             bool allGood = true;

@@ -15,8 +15,12 @@ public static class BenchmarkMachine
     /// <summary>The date the guest's real-time clock starts at.</summary>
     public static readonly DateTimeOffset Clock = new(2025, 1, 1, 0, 0, 0, TimeSpan.Zero);
 
-    /// <summary>The benchmark configuration for an image; callers add the kernel command line, initrd and timeout.</summary>
-    public static QemuOptions Options(Isa isa, string image) => new(isa, image)
+    /// <summary>
+    /// The benchmark configuration for an image; callers add the kernel command line, initrd and timeout. On a NUMA
+    /// topology (the satellite benchmarks), its CPUs and at least MemoryMiB, at least the topology's default: numa2
+    /// and numa4 keep 512 MiB.
+    /// </summary>
+    public static QemuOptions Options(Isa isa, string image, QemuTopology? topology = null) => new QemuOptions(isa, image)
     {
         Bundle = RepoPaths.BundleBeside(image),
         Cpus = Cpus,
@@ -24,5 +28,5 @@ public static class BenchmarkMachine
         DeterministicTiming = true,
         Seed = Seed,
         FixedClock = Clock,
-    };
+    }.WithTopology(topology ?? QemuTopology.Single, Math.Max(MemoryMiB, topology?.DefaultMemoryMiB ?? 0));
 }

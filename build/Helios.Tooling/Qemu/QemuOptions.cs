@@ -19,9 +19,26 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>The most memory Helios takes (QEMU also needs the host to be able to reserve it).</summary>
     public const int MaximumMemoryMiB = 64 * 1024;
 
+    /// <summary>-smp: with a NUMA topology, must be the topology's CPU count (WithTopology sets both).</summary>
     public int Cpus { get; init; } = 2;
 
+    /// <summary>-m: with a NUMA topology, split evenly between its nodes (QemuTopology.NodeMemoryMiB).</summary>
     public int MemoryMiB { get; init; } = 128;
+
+    /// <summary>The machine's NUMA nodes (QemuTopology): single, the default, adds nothing to the command line.</summary>
+    public QemuTopology Topology { get; init; } = QemuTopology.Single;
+
+    /// <summary>
+    /// These options on a topology's machine: its CPUs, and memoryMiB (--mem) or else the topology's default RAM
+    /// (QemuTopology.DefaultNodeMiB a node: numa2 256 MiB, numa4 512 MiB); single keeps Cpus and, without memoryMiB,
+    /// MemoryMiB as they are.
+    /// </summary>
+    public QemuOptions WithTopology(QemuTopology topology, int? memoryMiB = null) => this with
+    {
+        Topology = topology,
+        Cpus = topology.IsSingle ? Cpus : topology.Cpus,
+        MemoryMiB = memoryMiB ?? topology.DefaultMemoryMiB ?? MemoryMiB,
+    };
 
     public string KernelArguments { get; init; } = "";
 
@@ -128,7 +145,10 @@ public sealed record QemuOptions(Isa Isa, string Image)
         {
             args.AddRange(["-M", "virt", "-cpu", "cortex-a72", "-semihosting-config", "enable=on,target=native"]);
         }
+        if (!Topology.IsSingle && Cpus != Topology.Cpus)
+            throw new InvalidOperationException($"QemuOptions: -smp {Cpus} disagrees with topology {Topology.Name}, which has {Topology.Cpus} CPUs (use WithTopology)");
         args.AddRange(["-accel", "tcg", "-smp", Cpus.ToString(), "-m", $"{MemoryMiB}M"]);
+        args.AddRange(Topology.Arguments(MemoryMiB));
         args.AddRange(["-nodefaults", "-display", "none", "-serial", "stdio", "-monitor", "none", "-no-reboot"]);
         if (DeterministicTiming) args.AddRange(["-icount", "shift=0,sleep=off"]);
         if (Seed is long seed) args.AddRange(["-seed", seed.ToString()]);

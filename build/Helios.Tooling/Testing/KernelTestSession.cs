@@ -1,6 +1,6 @@
 // Runs the in-kernel tests of one ISA: one boot for every ordinary test, then one boot per test that expects a panic
 // (it must end the kernel with a panic report containing the expected text), then one boot with four CPUs for the
-// multiprocessor tests (category "smp").
+// multiprocessor tests (category "smp"), all on the machine --topology names.
 // Ordinary tests run under -icount: time then follows the instructions executed, so rates, timeouts and fairness are
 // checked against a clock that the host's load cannot disturb, and every run repeats exactly. The multiprocessor
 // boot runs without it: under -icount QEMU runs the CPUs one after the other, in slices of 100 ms of virtual time,
@@ -30,15 +30,19 @@ public sealed class KernelTestSession
 
     public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(120);
 
+    /// <summary>CPUs of a single machine; a NUMA topology brings its own.</summary>
     public int Cpus { get; init; } = DefaultCpus;
+
+    /// <summary>The machine's NUMA nodes (--topology): single by default; numa2 boots with 2 CPUs and 256 MiB, and so on.</summary>
+    public QemuTopology Topology { get; init; } = QemuTopology.Single;
 
     /// <summary>-icount shift=0,sleep=off (true for all but the multiprocessor boot).</summary>
     public bool DeterministicTiming { get; init; } = true;
 
     /// <summary>What the tests are told to expect about the machine they run on (BootTests, SmpTests).</summary>
-    public string Expectations(Isa isa) => $"expect.cpus={Cpus} expect.isa={isa.Name()}";
+    public string Expectations(Isa isa) => $"expect.cpus={(Topology.IsSingle ? Cpus : Topology.Cpus)} expect.isa={isa.Name()}";
 
-    public QemuOptions Options(Isa isa, string? filter) => new(isa, _paths.Image(_configuration, isa, RepoPaths.KernelTestImage))
+    public QemuOptions Options(Isa isa, string? filter) => new QemuOptions(isa, _paths.Image(_configuration, isa, RepoPaths.KernelTestImage))
     {
         Bundle = RepoPaths.BundleBeside(_paths.Image(_configuration, isa, RepoPaths.KernelTestImage)),
         Cpus = Cpus,
@@ -46,7 +50,7 @@ public sealed class KernelTestSession
         KernelArguments = Expectations(isa) + (filter is null ? "" : " test=" + filter),
         Timeout = Timeout,
         DeterministicTiming = DeterministicTiming,
-    };
+    }.WithTopology(Topology);
 
     /// <summary>Boots the test image once; filter selects tests (a name or a prefix ending in '*').</summary>
     public async Task<TestRunReport> RunAsync(Isa isa, string? filter = null, Action<string>? onLine = null, CancellationToken cancellation = default)
@@ -77,7 +81,11 @@ public sealed class KernelTestSession
         }
         if (filter is null)
         {
-            var smp = new KernelTestSession(_paths, _configuration) { Timeout = Timeout, Cpus = SmpCpus, DeterministicTiming = false };
+            // On a NUMA machine, the same nodes with at least SmpCpus CPUs between them (numa2 becomes numa2x2).
+            var smp = new KernelTestSession(_paths, _configuration)
+            {
+                Timeout = Timeout, Cpus = SmpCpus, Topology = Topology.WithAtLeastCpus(SmpCpus), DeterministicTiming = false,
+            };
             TestRunReport smpRun = await smp.RunAsync(isa, SmpFilter, null, cancellation);
             foreach (InKernelTestResult result in smpRun.Results)
             {

@@ -31,10 +31,18 @@ internal static class KernelBenchCommand
         var console = BenchOptions.Console();
         var noBuild = CommonOptions.NoBuild();
         var configuration = CommonOptions.Configuration();
+        var topology = CommonOptions.Topology();
         var command = new Command(suite, description)
         {
-            arch, reps, timeout, vsLinux, cases, console, configuration, noBuild,
+            arch, reps, timeout, vsLinux, cases, console, topology, configuration, noBuild,
         };
+        CommonOptions.ValidateTopology(command, arch, topology);
+        command.Validators.Add(result =>
+        {
+            // The Linux side runs in the standard benchmark machine: a comparison across two machines would mislead.
+            if (result.GetValue(vsLinux) && QemuTopology.Parse(result.GetValue(topology) ?? "", out _) is { IsSingle: false } machine)
+                result.AddError($"--vs-linux compares in the single benchmark machine; it cannot be used with --topology {machine.Name}.");
+        });
         command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
             RepoPaths paths = RepoPaths.Find();
@@ -48,7 +56,7 @@ internal static class KernelBenchCommand
             foreach (Isa isa in IsaNames.Expand(parse.GetValue(arch)!))
             {
                 IReadOnlyList<BenchResult>? helios = await RunHeliosAsync(paths, config, isa, suite, parse.GetValue(reps), parse.GetValue(cases),
-                    TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(console), cancel);
+                    CommonOptions.TopologyValue(parse, topology), TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(console), cancel);
                 if (helios is null)
                 {
                     allGood = false;
@@ -72,10 +80,10 @@ internal static class KernelBenchCommand
     }
 
     private static async Task<IReadOnlyList<BenchResult>?> RunHeliosAsync(RepoPaths paths, string config, Isa isa, string suite, int reps, string? cases,
-        TimeSpan timeout, bool showConsole, CancellationToken cancel)
+        QemuTopology topology, TimeSpan timeout, bool showConsole, CancellationToken cancel)
     {
-        string who = $"helios: {suite} {isa.Name()}";
-        QemuOptions options = BenchmarkMachine.Options(isa, paths.Image(config, isa, RepoPaths.KernelBenchImage)) with
+        string who = $"helios: {suite} {isa.Name()}" + (topology.IsSingle ? "" : " " + topology.Name);
+        QemuOptions options = BenchmarkMachine.Options(isa, paths.Image(config, isa, RepoPaths.KernelBenchImage), topology) with
         {
             KernelArguments = $"reps={reps} suite={suite}" + (cases is null ? "" : $" bench={cases}"),
             Timeout = timeout,

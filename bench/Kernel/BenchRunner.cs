@@ -1,17 +1,29 @@
 // The bench image's payload: runs every case of a suite (suite=kernel, the default; sip: the process cases, which need
 // the boot bundle; channels), or the cases the command line names (bench=thread_yield,timer_irq), with reps=N
-// repetitions, prints their RESULT lines between BENCH-START and BENCH-END, and exits.
+// repetitions, prints their RESULT lines between BENCH-START and BENCH-END, and exits. On a multikernel machine
+// (docs/multikernel.md) the coordinator first reports satellite_boot, and each satellite runs its cases
+// (satellite.bench=..., by default thread_yield and waitset_pingpong) only once the coordinator has finished and asked
+// the machine to stop: under -icount every CPU shares one clock, so two kernels measuring at once would count each
+// other's instructions. Every RESULT line then says which kernel measured it (kernel=<id>).
 using System;
 using Helios.Kernel;
 using Helios.Kernel.Boot;
+using Helios.Kernel.Arch;
 using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Multikernel;
 using Helios.Kernel.Threading;
 
 namespace Helios.Kernel.Bench
 {
     internal static unsafe class BenchRunner
     {
-        internal static void Install() => KernelMain.Payload = &Run;
+        internal static void Install()
+        {
+            KernelMain.Payload = &Run;
+            KernelMain.SatellitePayload = &RunOnSatellite;
+        }
+
+        private const string SatelliteDefault = "thread_yield,waitset_pingpong";
 
         // Each case's name and suite: kernel (the default), sip (processes, from the boot bundle), channels.
         private static readonly string[] Names =
@@ -58,10 +70,34 @@ namespace Helios.Kernel.Bench
         private static int Run(BootInfo boot)
         {
             var line = new CommandLine(boot.CommandLine);
+            if (KernelRole.IsMultikernel) ReportSatelliteBoot();
+            return Run(line, line.GetValue("bench"), line.GetValue("suite") ?? "kernel");
+        }
+
+        private static int RunOnSatellite(BootInfo boot)
+        {
+            while (!MachineStatus.ShutdownRequested) Thread.Sleep(10_000_000);
+            var line = new CommandLine(boot.CommandLine);
+            return Run(line, line.GetValue("satellite.bench") ?? SatelliteDefault, "kernel");
+        }
+
+        // Counter ticks from the coordinator starting each satellite to its report of being online, beside the
+        // coordinator's own boot up to its banner (its counter started at 0 with the machine).
+        private static void ReportSatelliteBoot()
+        {
+            ulong coordinator = Platform.Current.CounterToBenchmarkUnits(KernelMain.BannerCounter);
+            for (int k = 1; k < KernelRole.Count; k++)
+            {
+                ulong ticks = Platform.Current.CounterToBenchmarkUnits(SatelliteLauncher.BootTicks(k));
+                KernelConsole.WriteLine("RESULT name=satellite_boot unit=" + Platform.Current.BenchmarkUnit + " median=" + ticks.ToString()
+                    + " min=" + ticks.ToString() + " iters=1 kernel=" + k.ToString() + " coordinator_boot=" + coordinator.ToString());
+            }
+        }
+
+        private static int Run(CommandLine line, string only, string suite)
+        {
             string reps = line.GetValue("reps");
             if (reps is not null && int.TryParse(reps, out int count) && count >= 11) Measure.Repetitions = count;
-            string only = line.GetValue("bench");
-            string suite = line.GetValue("suite") ?? "kernel";
             KernelConsole.WriteLine("BENCH-START");
             // Every case runs on CPU 0, in a thread pinned there: the other CPUs idle, as Linux's are offline.
             var runner = new Thread(() =>

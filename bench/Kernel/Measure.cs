@@ -63,7 +63,8 @@ namespace Helios.Kernel.Bench
             Array.Sort(perOperation);
             KernelConsole.WriteLine("RESULT name=" + name + " unit=" + Platform.Current.BenchmarkUnit
                 + " median=" + perOperation[(perOperation.Length - 1) / 2].ToString()
-                + " min=" + perOperation[0].ToString() + " iters=" + perOperation.Length.ToString());
+                + " min=" + perOperation[0].ToString() + " iters=" + perOperation.Length.ToString()
+                + (Multikernel.KernelRole.IsMultikernel ? " kernel=" + Multikernel.KernelRole.Id.ToString() : ""));
         }
     }
 }

@@ -28,6 +28,9 @@ namespace Helios.Kernel
 
         public static BootInfo BootInfo { get; private set; }
 
+        /// <summary>The counter when this kernel printed its banner (its boot's length, from a counter started at 0).</summary>
+        public static ulong BannerCounter { get; private set; }
+
         [UnmanagedCallersOnly(EntryPoint = "helios_kernel_entry")]
         private static void Entry(nuint bootArgument, ImageLayout* layout)
         {
@@ -88,6 +91,7 @@ namespace Helios.Kernel
 
         private static int RunCoordinator(Platform platform, BootInfo boot)
         {
+            BannerCounter = platform.ReadCycleCounter();
             Banner.Print(platform, boot);
             SatelliteLauncher.StartAll(platform);           // one satellite kernel per other domain, each online in turn
             return Payload(boot);

@@ -20,5 +20,11 @@ public sealed record BenchResult(string Name, BenchUnit Unit, ulong Median, ulon
 
     /// <summary>The line as the guest prints it; parsing it gives this result back.</summary>
     public override string ToString()
-        => $"{Marker} name={Name} unit={UnitName(Unit)} median={Median} min={Min} iters={Iterations}";
+    {
+        // A satellite's figure (thread_yield@k1) prints as the satellite printed it: name=thread_yield ... kernel=1.
+        int at = Name.IndexOf("@k", StringComparison.Ordinal);
+        string name = at < 0 ? Name : Name[..at];
+        string kernel = at < 0 ? "" : " kernel=" + Name[(at + 2)..];
+        return $"{Marker} name={name} unit={UnitName(Unit)} median={Median} min={Min} iters={Iterations}{kernel}";
+    }
 }

@@ -1,5 +1,7 @@
 // Reads RESULT lines out of a guest's console. Other lines (boot messages, markers) are not results and are skipped;
-// a line that starts with "RESULT " but is not a well-formed result is an error that names its line and column.
+// a line that starts with "RESULT " but is not a well-formed result is an error that names its line and column. On a
+// multikernel machine a line is tagged with its kernel ("k1: RESULT ..."), and a figure measured on a satellite (its
+// kernel=<id> field, id > 0) is named after it: thread_yield@k1 beside the coordinator's thread_yield.
 namespace Helios.Tooling.Bench;
 
 public sealed record BenchParseError(int Line, int Column, string Message)
@@ -23,9 +25,10 @@ public static class BenchResultParser
         var errors = new List<BenchParseError>();
         var seen = new Dictionary<string, int>(StringComparer.Ordinal);
         int number = 0;
-        foreach (string line in lines)
+        foreach (string tagged in lines)
         {
             number++;
+            Helios.Kernel.Diagnostics.HostProtocol.KernelTag(tagged, out string line);
             if (!IsResultLine(line)) continue;
             (BenchResult? result, int column, string? error) = ParseLine(line);
             if (result is null)
@@ -89,6 +92,12 @@ public static class BenchResultParser
         if (iters is null) return (null, itersColumn, itersError);
         if (iters is 0 or > int.MaxValue) return (null, itersColumn, $"iters={iters} is not a number of repetitions");
         if (min > median) return (null, minColumn, $"min={min} is larger than median={median}");
+        if (fields.TryGetValue("kernel", out (string Value, int Column) kernel))
+        {
+            if (kernel.Value.Length == 0 || kernel.Value.Length > 3 || !kernel.Value.All(char.IsAsciiDigit))
+                return (null, kernel.Column, $"kernel='{kernel.Value}' is not a kernel id");
+            if (kernel.Value != "0") name += "@k" + kernel.Value;
+        }
         return (new BenchResult(name, unit, median.Value, min.Value, (int)iters.Value), 0, null);
     }
 

@@ -31,13 +31,15 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>
     /// These options on a topology's machine: its CPUs, and memoryMiB (--mem) or else the topology's default RAM
     /// (QemuTopology.DefaultNodeMiB a node: numa2 256 MiB, numa4 512 MiB); single keeps Cpus and, without memoryMiB,
-    /// MemoryMiB as they are.
+    /// MemoryMiB as they are. A NUMA machine also gets the image's satellite link, so that the kernel boots as a
+    /// coordinator with one satellite kernel per other node (docs/multikernel.md).
     /// </summary>
     public QemuOptions WithTopology(QemuTopology topology, int? memoryMiB = null) => this with
     {
         Topology = topology,
         Cpus = topology.IsSingle ? Cpus : topology.Cpus,
         MemoryMiB = memoryMiB ?? topology.DefaultMemoryMiB ?? MemoryMiB,
+        SatelliteImage = topology.IsSingle ? null : RepoPaths.SatelliteBeside(Image),
     };
 
     public string KernelArguments { get; init; } = "";

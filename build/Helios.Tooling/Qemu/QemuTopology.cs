@@ -38,9 +38,6 @@ public sealed record QemuTopology
         return new QemuTopology(nodes, cpusPerNode);
     }
 
-    /// <summary>This machine with at least cpus CPUs: more CPUs a node, the same nodes (single: unchanged).</summary>
-    public QemuTopology WithAtLeastCpus(int cpus) => IsSingle || Cpus >= cpus ? this : Numa(Nodes, (cpus + Nodes - 1) / Nodes);
-
     /// <summary>-numa nodes (0 for single, which has none).</summary>
     public int Nodes { get; }
 

@@ -39,8 +39,15 @@ public sealed class KernelTestSession
     /// <summary>-icount shift=0,sleep=off (true for all but the multiprocessor boot).</summary>
     public bool DeterministicTiming { get; init; } = true;
 
-    /// <summary>What the tests are told to expect about the machine they run on (BootTests, SmpTests).</summary>
-    public string Expectations(Isa isa) => $"expect.cpus={(Topology.IsSingle ? Cpus : Topology.Cpus)} expect.isa={isa.Name()}";
+    /// <summary>What the tests are told to expect about the machine they run on (BootTests, SmpTests, MultikernelTests).</summary>
+    public string Expectations(Isa isa) => $"expect.cpus={(Topology.IsSingle ? Cpus : Topology.Cpus)} expect.isa={isa.Name()}"
+        + (Topology.IsSingle ? "" : $" expect.kernelcpus={Topology.CpusPerNode}");
+
+    /// <summary>
+    /// How many kernels the machine runs: one per node on a NUMA topology (the coordinator starts a satellite kernel on
+    /// every other node, docs/multikernel.md), each reporting its own tests.
+    /// </summary>
+    public int Kernels => Topology.IsSingle ? 1 : Topology.Nodes;
 
     public QemuOptions Options(Isa isa, string? filter) => new QemuOptions(isa, _paths.Image(_configuration, isa, RepoPaths.KernelTestImage))
     {
@@ -54,7 +61,7 @@ public sealed class KernelTestSession
 
     /// <summary>Boots the test image once; filter selects tests (a name or a prefix ending in '*').</summary>
     public async Task<TestRunReport> RunAsync(Isa isa, string? filter = null, Action<string>? onLine = null, CancellationToken cancellation = default)
-        => TestRunParser.Parse(isa, await QemuRunner.RunAsync(Options(isa, filter), onLine, cancellation));
+        => TestRunParser.Parse(isa, await QemuRunner.RunAsync(Options(isa, filter), onLine, cancellation), Kernels);
 
     /// <summary>Runs a test that expects a panic, in a boot of its own: the runner runs it when named exactly.</summary>
     public async Task<InKernelTestResult> RunDeferredAsync(InKernelTestResult deferred, CancellationToken cancellation = default)
@@ -79,12 +86,12 @@ public sealed class KernelTestSession
             results.Add(final);
             onResult?.Invoke(final);
         }
-        if (filter is null)
+        // The multiprocessor boot is a single kernel's (a multikernel machine's kernels have a domain's CPUs each).
+        if (filter is null && Topology.IsSingle)
         {
-            // On a NUMA machine, the same nodes with at least SmpCpus CPUs between them (numa2 becomes numa2x2).
             var smp = new KernelTestSession(_paths, _configuration)
             {
-                Timeout = Timeout, Cpus = SmpCpus, Topology = Topology.WithAtLeastCpus(SmpCpus), DeterministicTiming = false,
+                Timeout = Timeout, Cpus = SmpCpus, DeterministicTiming = false,
             };
             TestRunReport smpRun = await smp.RunAsync(isa, SmpFilter, null, cancellation);
             foreach (InKernelTestResult result in smpRun.Results)

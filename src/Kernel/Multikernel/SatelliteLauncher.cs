@@ -127,6 +127,9 @@ namespace Helios.Kernel.Multikernel
             boot.StartTicks = platform.ReadCycleCounter();
             boot.Encode(new Span<byte>((void*)block, (int)Page));
 
+            // The image's base is what a debugger needs (docs/multikernel.md: add-symbol-file ... -o <base>).
+            KernelConsole.WriteLine("starting k" + k.ToString() + " on CPU 0x" + grant.Cpus[0].ToString("x") + ", NUMA domain "
+                + grant.Domain.ToString() + ", image at 0x" + imageBase.ToString("x") + ", " + Units.Bytes(grant.MemoryBytes) + " of memory");
             MachineStatus.Report(k, KernelState.Starting);
             ulong started = platform.ReadCycleCounter();
             if (!platform.StartSatellite(grant.Cpus[0], imageBase + image.Entry, block, stackTop, tables))

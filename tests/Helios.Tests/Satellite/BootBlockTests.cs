@@ -127,7 +127,7 @@ public class BootBlockTests
         block.CommandLine = string.Concat(Enumerable.Repeat("\u20ac", BootBlock.MaximumCommandLineBytes / 3)) + "x";   // 1,023 + 1 bytes
         byte[] bytes = block.Encode();
         Assert.Equal(BootBlock.MaximumLength, bytes.Length);
-        Assert.Equal(5744, BootBlock.MaximumLength);
+        Assert.Equal(5776, BootBlock.MaximumLength);
         AssertSame(block, BootBlock.Decode(bytes));
     }
 
@@ -180,17 +180,17 @@ public class BootBlockTests
         { "bundle overflow", "boot bundle (offset 88) at 0xffffffffffff0000 with length 0x1f0123 runs past the end of the address space" },
         { "no cpus", "CPU count 0 (offset 24) is not between 1 and 256" },
         { "too many cpus", "CPU count 257 (offset 24) is not between 1 and 256" },
-        { "cpu twice", "Cpus[2] (offset 128) repeats CPU 0x1" },
+        { "cpu twice", "Cpus[2] (offset 160) repeats CPU 0x1" },
         { "no memory", "memory range count 0 (offset 26) is not between 1 and 64" },
         { "too much memory", "memory range count 65 (offset 26) is not between 1 and 64" },
-        { "empty memory", "Memory[1] (offset 144) is empty" },
-        { "memory alignment", "Memory[0] (offset 128) [0x4000000, +0x3e00800) is not page aligned" },
-        { "memory order", "Memory[1] (offset 144) starts at 0x1000000, before the previous range ends (0x7e00000): ranges must be sorted and disjoint" },
-        { "memory overlap", "Memory[1] (offset 144) starts at 0x7dff000, before the previous range ends (0x7e00000): ranges must be sorted and disjoint" },
-        { "memory overflow", "Memory[1] (offset 144) at 0xfffffffffffff000 with length 0x2000 runs past the end of the address space" },
+        { "empty memory", "Memory[1] (offset 176) is empty" },
+        { "memory alignment", "Memory[0] (offset 160) [0x4000000, +0x3e00800) is not page aligned" },
+        { "memory order", "Memory[1] (offset 176) starts at 0x1000000, before the previous range ends (0x7e00000): ranges must be sorted and disjoint" },
+        { "memory overlap", "Memory[1] (offset 176) starts at 0x7dff000, before the previous range ends (0x7e00000): ranges must be sorted and disjoint" },
+        { "memory overflow", "Memory[1] (offset 176) at 0xfffffffffffff000 with length 0x2000 runs past the end of the address space" },
         { "too many reserved", "reserved range count 65 (offset 28) is not between 0 and 64" },
-        { "empty reserved", "Reserved[0] (offset 160) is empty" },
-        { "reserved overflow", "Reserved[1] (offset 184) at 0xffffffffffffffff with length 0x1 runs past the end of the address space" },
+        { "empty reserved", "Reserved[0] (offset 192) is empty" },
+        { "reserved overflow", "Reserved[1] (offset 216) at 0xffffffffffffffff with length 0x1 runs past the end of the address space" },
         { "control character", "the command line is not printable Unicode: character 4 is the control character U+000A" },
         { "c1 control", "the command line is not printable Unicode: character 0 is the control character U+0085" },
         { "delete", "the command line is not printable Unicode: character 1 is the control character U+007F" },

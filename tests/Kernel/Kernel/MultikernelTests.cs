@@ -80,3 +80,15 @@ namespace Helios.Kernel.Tests.Kernel
         }
     }
 }
+
+namespace Helios.Kernel.Tests.Kernel
+{
+    // A satellite that panics (run as "satellite.test=SatellitePanic.OnPurpose"): only that kernel stops; the
+    // coordinator goes on, reports it, and ends the machine with ExitCode.KernelDied (tests/Helios.Tests/InKernel).
+    internal static class SatellitePanicTests
+    {
+        [Test(Category = "multikernel")]
+        [ExpectPanic("a satellite panics on purpose")]
+        public static void OnPurpose() => Diagnostics.Panic.Halt("a satellite panics on purpose");
+    }
+}

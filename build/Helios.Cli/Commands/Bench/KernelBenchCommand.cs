@@ -94,7 +94,7 @@ internal static class KernelBenchCommand
             if (showConsole) Console.Out.WriteLine($"[{isa.Name()}] {line}");
         }, cancel);
         BenchParseResult parsed = BenchResultParser.ParseConsole(run.Console);
-        bool ended = run.Console.Contains("BENCH-END ok");
+        bool ended = QemuResult.MachineLines(run.Console).Contains("BENCH-END ok");
         if (!run.Succeeded || !ended || !parsed.Ok || parsed.Results.Count == 0)
         {
             string why = !run.Succeeded ? run.Summary : !ended ? "the benchmark image did not finish (no BENCH-END ok)"

@@ -1,0 +1,113 @@
+// Multikernel machines (docs/multikernel.md), booted in QEMU on both ISAs: a numa2 machine runs the coordinator and
+// a satellite kernel, each running its own selection of the in-kernel tests, each reported as its own case named after
+// its kernel ("k1:Threads.YieldAlternatesBetweenThreadsOnOneCpu"); the kernel image boots on numa2 (and numa4 on
+// x86_64) with every kernel's banner naming only its own CPUs; a satellite that panics leaves the coordinator running
+// and the machine's status says a kernel died.
+using System.Collections.Concurrent;
+using Helios.Kernel.Diagnostics;
+using Helios.Testing;
+using Helios.Tooling;
+using Helios.Tooling.Qemu;
+using Helios.Tooling.Testing;
+using Xunit;
+using Assert = Xunit.Assert;
+
+namespace Helios.Tests.InKernel;
+
+public class MultikernelTests
+{
+    public const string BootCase = "(numa2 boot)";
+
+    private static readonly QemuTopology Numa2Machine = QemuTopology.Parse("numa2", out _)!;
+
+    private static readonly ConcurrentDictionary<Isa, Lazy<Task<(IReadOnlyList<InKernelTestResult> Results, TestRunReport Main)>>> Runs = new();
+
+    // Every kernel runs the satellite suite (the kernel's core, the collector, local channels, processes, and the
+    // multikernel checks): the coordinator by its filter, satellites by default.
+    private static Task<(IReadOnlyList<InKernelTestResult> Results, TestRunReport Main)> Run(Isa isa)
+        => Runs.GetOrAdd(isa, i => new Lazy<Task<(IReadOnlyList<InKernelTestResult>, TestRunReport)>>(
+            () => Task.Run(() => new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = Numa2Machine }
+                .RunAllAsync(i, TestProtocol.SatelliteSuite)))).Value;
+
+    public static IEnumerable<object[]> Cases()
+    {
+        var runs = IsaNames.All.Select(name => (name, Run(IsaNames.Parse(name)))).ToList();
+        foreach ((string isa, Task<(IReadOnlyList<InKernelTestResult> Results, TestRunReport Main)> run) in runs)
+        {
+            yield return [isa, BootCase];
+            foreach (InKernelTestResult result in run.GetAwaiter().GetResult().Results)
+                yield return [isa, result.Name];
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Cases), DisableDiscoveryEnumeration = true)]
+    public async Task Numa2(string isa, string name)
+    {
+        (IReadOnlyList<InKernelTestResult> results, TestRunReport main) = await Run(IsaNames.Parse(isa));
+        if (name == BootCase)
+        {
+            Assert.True(main.Problem is null, main.Problem + "\n" + string.Join("\n", main.Run.Console.TakeLast(40)));
+            Assert.Contains(results, r => r.Name.StartsWith("k1:", StringComparison.Ordinal) && r.Passed);
+            Assert.Contains(results, r => r.Name.StartsWith("k0:", StringComparison.Ordinal) && r.Passed);
+            return;
+        }
+        InKernelTestResult result = results.Single(r => r.Name == name);
+        Assert.True(result.Passed, $"{isa} numa2 {name}: {result.Status}: {result.Message}");
+    }
+
+    [Theory]
+    [InlineData("x86_64", "numa2")]
+    [InlineData("arm64", "numa2")]
+    [InlineData("x86_64", "numa4")]
+    public async Task EveryKernelOfTheMachineBootsOnItsOwnDomain(string isaName, string topologyName)
+    {
+        Isa isa = IsaNames.Parse(isaName);
+        QemuTopology topology = QemuTopology.Parse(topologyName, out _)!;
+        QemuOptions options = new QemuOptions(isa, TestData.Image(isa, RepoPaths.KernelImage))
+        {
+            Bundle = RepoPaths.BundleBeside(TestData.Image(isa, RepoPaths.KernelImage)),
+            DeterministicTiming = true,
+        }.WithTopology(topology);
+        Assert.NotNull(options.SatelliteImage);
+        QemuResult run = await QemuRunner.RunAsync(options);
+        string console = string.Join("\n", run.Console);
+        Assert.True(run.Succeeded, run.Summary + "\n" + console);
+        for (int k = 0; k < topology.Nodes; k++)
+        {
+            List<string> lines = QemuResult.KernelLines(run.Console, k);
+            string role = k == 0 ? "coordinator" : "satellite";
+            Assert.Contains(lines, l => l.StartsWith($"Helios kernel k{k} ({role}, NUMA domain {k}, {topology.Nodes} kernels) for {isaName}", StringComparison.Ordinal));
+            // One CPU a node: each kernel has exactly its own.
+            string cpus = Assert.Single(lines, l => l.StartsWith("  cpus:   ", StringComparison.Ordinal));
+            Assert.StartsWith("  cpus:   1 (hardware ids ", cpus);
+            if (k > 0) Assert.Contains($"satellite k{k} exited with code 0", QemuResult.MachineLines(run.Console));
+        }
+        // Every line says which kernel printed it.
+        Assert.All(run.Console.Where(l => l.Length > 0), l => Assert.True(HostProtocol.KernelTag(l, out _) >= 0, l));
+    }
+
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public async Task ASatelliteThatPanicsLeavesTheCoordinatorRunning(string isaName)
+    {
+        Isa isa = IsaNames.Parse(isaName);
+        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = Numa2Machine };
+        QemuOptions options = session.Options(isa, "Multikernel.*") with
+        {
+            KernelArguments = session.Options(isa, "Multikernel.*").KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=SatellitePanic.OnPurpose",
+        };
+        QemuResult run = await QemuRunner.RunAsync(options);
+        string console = string.Join("\n", run.Console);
+        Assert.True(run.Outcome == RunOutcome.Exited, run.Summary + "\n" + console);
+        Assert.Equal((int)ExitCode.KernelDied, run.KernelExitCode);
+        Assert.Equal("a satellite panics on purpose", run.KernelPanicMessage(1));
+        List<string> coordinator = QemuResult.MachineLines(run.Console);
+        Assert.Contains("satellite k1 panicked", coordinator);
+        // The coordinator ran its own tests to the end, every one passing.
+        Assert.Contains(coordinator, l => l.StartsWith(TestProtocol.Prefix + TestProtocol.Done + " ", StringComparison.Ordinal));
+        Assert.DoesNotContain(coordinator, l => l.StartsWith(TestProtocol.Prefix + TestProtocol.Fail, StringComparison.Ordinal));
+        Assert.Contains(coordinator, l => l.StartsWith(TestProtocol.Prefix + TestProtocol.Pass + " Multikernel.", StringComparison.Ordinal));
+    }
+}

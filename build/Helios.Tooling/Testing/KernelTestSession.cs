@@ -40,7 +40,10 @@ public sealed class KernelTestSession
     public bool DeterministicTiming { get; init; } = true;
 
     /// <summary>What the tests are told to expect about the machine they run on (BootTests, SmpTests).</summary>
-    public string Expectations(Isa isa) => $"expect.cpus={(Topology.IsSingle ? Cpus : Topology.Cpus)} expect.isa={isa.Name()}";
+    /// <summary>On a NUMA topology also its memory and its nodes (a single machine's line stays as it always was).</summary>
+    public string Expectations(Isa isa) => Topology.IsSingle
+        ? $"expect.cpus={Cpus} expect.isa={isa.Name()}"
+        : $"expect.cpus={Topology.Cpus} expect.isa={isa.Name()} expect.mem={Topology.DefaultMemoryMiB} expect.domains={Topology.Nodes}";
 
     public QemuOptions Options(Isa isa, string? filter) => new QemuOptions(isa, _paths.Image(_configuration, isa, RepoPaths.KernelTestImage))
     {

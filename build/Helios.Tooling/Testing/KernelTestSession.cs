@@ -39,6 +39,7 @@ public sealed class KernelTestSession
     /// <summary>-icount shift=0,sleep=off (true for all but the multiprocessor boot).</summary>
     public bool DeterministicTiming { get; init; } = true;
 
+<<<<<<< HEAD
     /// <summary>What the tests are told to expect about the machine they run on (BootTests, SmpTests, MultikernelTests).</summary>
     public string Expectations(Isa isa) => $"expect.cpus={(Topology.IsSingle ? Cpus : Topology.Cpus)} expect.isa={isa.Name()}"
         + (Topology.IsSingle ? "" : $" expect.kernelcpus={Topology.CpusPerNode}");
@@ -48,6 +49,13 @@ public sealed class KernelTestSession
     /// every other node, docs/multikernel.md), each reporting its own tests.
     /// </summary>
     public int Kernels => Topology.IsSingle ? 1 : Topology.Nodes;
+=======
+    /// <summary>What the tests are told to expect about the machine they run on (BootTests, SmpTests).</summary>
+    /// <summary>On a NUMA topology also its memory and its nodes (a single machine's line stays as it always was).</summary>
+    public string Expectations(Isa isa) => Topology.IsSingle
+        ? $"expect.cpus={Cpus} expect.isa={isa.Name()}"
+        : $"expect.cpus={Topology.Cpus} expect.isa={isa.Name()} expect.mem={Topology.DefaultMemoryMiB} expect.domains={Topology.Nodes}";
+>>>>>>> topology
 
     public QemuOptions Options(Isa isa, string? filter) => new QemuOptions(isa, _paths.Image(_configuration, isa, RepoPaths.KernelTestImage))
     {

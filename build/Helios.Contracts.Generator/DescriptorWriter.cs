@@ -22,6 +22,19 @@ namespace Helios.Contracts.Generator
             "public", "readonly", "ref", "return", "sbyte", "sealed", "short", "sizeof", "stackalloc", "static", "string",
             "struct", "switch", "this", "throw", "true", "try", "typeof", "uint", "ulong", "unchecked", "unsafe", "ushort",
             "using", "virtual", "void", "volatile", "while",
+            // Contextual keywords: escaped too, since some may not name a type ('record', 'file', 'scoped', 'required')
+            // or change meaning in some places ('var', 'dynamic', 'nameof', 'value'); '@' is harmless on the rest.
+            "add", "allows", "alias", "and", "args", "ascending", "async", "await", "by", "descending", "dynamic", "equals",
+            "extension", "field", "file", "from", "get", "global", "group", "init", "into", "join", "let", "managed", "nameof",
+            "nint", "not", "notnull", "nuint", "on", "or", "orderby", "partial", "record", "remove", "required", "scoped",
+            "select", "set", "unmanaged", "value", "var", "when", "where", "with", "yield",
+        };
+
+        // Members every struct inherits (from object and ValueType): a field of the same name hides one, which C#
+        // allows only with 'new' (else warning CS0108, an error where warnings are).
+        private static readonly HashSet<string> InheritedByStructs = new HashSet<string>
+        {
+            "Equals", "GetHashCode", "GetType", "MemberwiseClone", "ToString", "Finalize", "ReferenceEquals",
         };
 
         public static string Write(ContractModel contract, string ns)
@@ -205,6 +218,9 @@ namespace Helios.Contracts.Generator
         }
 
         internal static string Id(string name) => CSharpKeywords.Contains(name) ? "@" + name : name;
+
+        /// <summary>"new " before a struct field that hides an inherited member, else "".</summary>
+        internal static string Hides(string name) => InheritedByStructs.Contains(name) ? "new " : "";
 
         private static string Str(string value)
         {

@@ -8,7 +8,9 @@
 // Parameters are written and read at the offsets the layout computed (MessageLayout), so the generated code and a
 // contract-agnostic marshaller agree on every byte. Generated only when the project references Helios.Channels.
 // Fixed member names never start with Send, Receive or On, so no message name can collide with them; locals start
-// with "__", which contracts cannot declare (HL0113).
+// with "__", which contracts cannot declare (HL0113). Inside a Send or Receive, whose parameters are named by the
+// contract, the code names the end's handle as this.Handle and everything else by its global name, so that no
+// parameter (Handle, Info, the contract's own name) can shadow what the message is sent on.
 using System.Collections.Generic;
 using System.Globalization;
 using System.Text;
@@ -91,7 +93,7 @@ namespace Helios.Contracts.Generator
                 w.Line($"public struct {Id(s.Name)}");
                 w.Open();
                 foreach (FieldModel f in s.Fields)
-                    w.Line($"[global::System.Runtime.InteropServices.FieldOffset({f.Offset})] public {TypeName(f.Type, ns)} {Id(f.Name)};");
+                    w.Line($"[global::System.Runtime.InteropServices.FieldOffset({f.Offset})] public {Hides(f.Name)}{TypeName(f.Type, ns)} {Id(f.Name)};");
                 w.Close();
             }
             w.Close();
@@ -102,6 +104,8 @@ namespace Helios.Contracts.Generator
         {
             string name = importer ? "Imp" : "Exp";
             string side = importer ? $"{Rt}ContractInfo.Importer" : $"{Rt}ContractInfo.Exporter";
+            string owner = $"global::{ns}.{Id(contract.Name)}";
+            string info = owner + ".Info";
             w.Line();
             w.Line(importer
                 ? $"/// <summary>The importer (client) end of a {contract.Name} channel: a handle, dead once the end is sent or closed.</summary>"
@@ -136,8 +140,8 @@ namespace Helios.Contracts.Generator
             {
                 bool sends = importer ? m.ImporterMaySend : m.ExporterMaySend;
                 bool receives = importer ? m.ExporterMaySend : m.ImporterMaySend;
-                if (sends) WriteSend(w, m, ns, side);
-                if (receives) WriteReceive(w, m, ns, side);
+                if (sends) WriteSend(w, m, ns, side, owner);
+                if (receives) WriteReceive(w, m, ns, side, owner);
             }
             w.Close();
         }
@@ -151,14 +155,15 @@ namespace Helios.Contracts.Generator
             w.Line($"internal struct __{m.Name}Values");
             w.Open();
             foreach (FieldModel f in m.Fields)
-                w.Line($"[global::System.Runtime.InteropServices.FieldOffset({f.Offset - HeaderSize})] public {TypeName(f.Type, ns)} {Id(f.Name)};");
+                w.Line($"[global::System.Runtime.InteropServices.FieldOffset({f.Offset - HeaderSize})] public {Hides(f.Name)}{TypeName(f.Type, ns)} {Id(f.Name)};");
             w.Close();
         }
 
         private const int HeaderSize = 16;
 
-        private static void WriteSend(Writer w, MessageModel m, string ns, string side)
+        private static void WriteSend(Writer w, MessageModel m, string ns, string side, string owner)
         {
+            string info = owner + ".Info";
             var parameters = new List<string>();
             foreach (FieldModel f in m.Fields) parameters.Add($"{TypeName(f.Type, ns)} {Id(f.Name)}");
             w.Line();
@@ -169,18 +174,18 @@ namespace Helios.Contracts.Generator
             {
                 if (m.Fields.Count == 0)
                 {
-                    w.Line($"{Rt}Channel.Send(Handle, Info, {side}, {m.Index});");
+                    w.Line($"{Rt}Channel.Send(this.Handle, {info}, {side}, {m.Index});");
                 }
                 else
                 {
-                    w.Line($"var __v = new __{m.Name}Values();");
+                    w.Line($"{owner}.__{m.Name}Values __v = new {owner}.__{m.Name}Values();");
                     foreach (FieldModel f in m.Fields) w.Line($"__v.{Id(f.Name)} = {Id(f.Name)};");
-                    w.Line($"{Rt}Channel.Send(Handle, Info, {side}, {m.Index}, in __v);");
+                    w.Line($"{Rt}Channel.Send(this.Handle, {info}, {side}, {m.Index}, in __v);");
                 }
                 w.Close();
                 return;
             }
-            w.Line($"{Rt}MessageWriter __w = {Rt}Channel.BeginSend(Handle, Info, {side}, {m.Index});");
+            w.Line($"{Rt}MessageWriter __w = {Rt}Channel.BeginSend(this.Handle, {info}, {side}, {m.Index});");
             foreach (FieldModel f in m.Fields)
             {
                 string p = Id(f.Name);
@@ -201,8 +206,9 @@ namespace Helios.Contracts.Generator
             w.Close();
         }
 
-        private static void WriteReceive(Writer w, MessageModel m, string ns, string side)
+        private static void WriteReceive(Writer w, MessageModel m, string ns, string side, string owner)
         {
+            string info = owner + ".Info";
             var parameters = new List<string>();
             foreach (FieldModel f in m.Fields) parameters.Add($"out {TypeName(f.Type, ns)} {Id(f.Name)}");
             w.Line();
@@ -213,19 +219,19 @@ namespace Helios.Contracts.Generator
             {
                 if (m.Fields.Count == 0)
                 {
-                    w.Line($"{Rt}Channel.Receive(Handle, Info, {side}, {m.Index});");
+                    w.Line($"{Rt}Channel.Receive(this.Handle, {info}, {side}, {m.Index});");
                 }
                 else
                 {
-                    w.Line($"{Rt}Channel.Receive(Handle, Info, {side}, {m.Index}, out __{m.Name}Values __v);");
+                    w.Line($"{Rt}Channel.Receive(this.Handle, {info}, {side}, {m.Index}, out {owner}.__{m.Name}Values __v);");
                     foreach (FieldModel f in m.Fields) w.Line($"{Id(f.Name)} = __v.{Id(f.Name)};");
                 }
                 w.Close();
                 w.Line($"/// <summary>A select case taking {m.Name} as this end's next message.</summary>");
-                w.Line($"public {Rt}SelectCase On{m.Name}() => new {Rt}SelectCase(Handle, Info, {side}, {m.Index});");
+                w.Line($"public {Rt}SelectCase On{m.Name}() => new {Rt}SelectCase(this.Handle, {info}, {side}, {m.Index});");
                 return;
             }
-            w.Line($"{Rt}MessageReader __r = {Rt}Channel.BeginReceive(Handle, Info, {side}, {m.Index});");
+            w.Line($"{Rt}MessageReader __r = {Rt}Channel.BeginReceive(this.Handle, {info}, {side}, {m.Index});");
             foreach (FieldModel f in m.Fields)
             {
                 string p = Id(f.Name);
@@ -246,7 +252,7 @@ namespace Helios.Contracts.Generator
             w.Line("__r.End();");
             w.Close();
             w.Line($"/// <summary>A select case taking {m.Name} as this end's next message.</summary>");
-            w.Line($"public {Rt}SelectCase On{m.Name}() => new {Rt}SelectCase(Handle, Info, {side}, {m.Index});");
+            w.Line($"public {Rt}SelectCase On{m.Name}() => new {Rt}SelectCase(this.Handle, {info}, {side}, {m.Index});");
         }
 
         private static string TypeName(TypeModel type, string ns) => type switch

@@ -5,6 +5,7 @@
 // checked against a clock that the host's load cannot disturb, and every run repeats exactly. The multiprocessor
 // boot runs without it: under -icount QEMU runs the CPUs one after the other, in slices of 100 ms of virtual time,
 // which would hide the very concurrency those tests are about (and take ages to hand work between CPUs).
+using Helios.Testing;
 using Helios.Tooling.Qemu;
 
 namespace Helios.Tooling.Testing;
@@ -28,7 +29,14 @@ public sealed class KernelTestSession
         _configuration = configuration;
     }
 
+    /// <summary>
+    /// How long one test may run, counted from the runner's "HTEST run" line for it (not from QEMU's start: a loaded
+    /// host slows the boot, and that must never fail a test). It only catches hangs, so it is generous.
+    /// </summary>
     public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(120);
+
+    /// <summary>How long the guest may take to boot and reach its first test (hangs before any test).</summary>
+    public TimeSpan StartupTimeout { get; init; } = TimeSpan.FromSeconds(300);
 
     public int Cpus { get; init; } = DefaultCpus;
 
@@ -45,6 +53,8 @@ public sealed class KernelTestSession
         MemoryMiB = MemoryMiB,
         KernelArguments = Expectations(isa) + (filter is null ? "" : " test=" + filter),
         Timeout = Timeout,
+        TimeoutFrom = TestProtocol.Prefix + TestProtocol.Run + " ",
+        StartupTimeout = StartupTimeout,
         DeterministicTiming = DeterministicTiming,
     };
 
@@ -77,7 +87,7 @@ public sealed class KernelTestSession
         }
         if (filter is null)
         {
-            var smp = new KernelTestSession(_paths, _configuration) { Timeout = Timeout, Cpus = SmpCpus, DeterministicTiming = false };
+            var smp = new KernelTestSession(_paths, _configuration) { Timeout = Timeout, StartupTimeout = StartupTimeout, Cpus = SmpCpus, DeterministicTiming = false };
             TestRunReport smpRun = await smp.RunAsync(isa, SmpFilter, null, cancellation);
             foreach (InKernelTestResult result in smpRun.Results)
             {

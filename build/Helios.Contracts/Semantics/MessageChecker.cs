@@ -34,9 +34,6 @@ internal sealed class MessageChecker
         {
             string name = syntax.Name.Text;
             _context.CheckName(syntax.Name, file, isContract: false);
-            if (name == "Message" || name == "Tag")
-                _context.Report(DiagnosticKind.ReservedName, file, syntax.Name.Span,
-                    $"'{name}' is reserved for a message: the generated Descriptor.{name} enum lists the messages by name; choose another message name");
             if (byName.TryGetValue(name, out MessageModel? existing))
             {
                 string where = existing.DeclaringContract == contract.Name
@@ -66,9 +63,6 @@ internal sealed class MessageChecker
         foreach (FieldSyntax field in syntax.Fields)
         {
             _context.CheckName(field.Name, file, isContract: false);
-            if (field.Name.Text == syntax.Name.Text + "Layout")
-                _context.Report(DiagnosticKind.MemberNamedLikeType, file, field.Name.Span,
-                    $"parameter '{field.Name.Text}' is named like the enum Descriptor.{field.Name.Text} that lists message {syntax.Name.Text}'s offsets by parameter name; rename the parameter");
             if (names.TryGetValue(field.Name.Text, out FieldSyntax? first))
             {
                 _context.Report(DiagnosticKind.DuplicateField, file, field.Name.Span,

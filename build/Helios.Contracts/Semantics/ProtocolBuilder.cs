@@ -98,9 +98,6 @@ internal sealed class ProtocolBuilder
         {
             string name = syntax.Name.Text;
             _context.CheckName(syntax.Name, _file, isContract: false);
-            if (name == "State")
-                _context.Report(DiagnosticKind.ReservedName, _file, syntax.Name.Span,
-                    "'State' is reserved for a state: the generated Descriptor.State enum lists the states by name; choose another state name");
             if (syntax.IsOverride)
             {
                 if (!inherited.Contains(name))

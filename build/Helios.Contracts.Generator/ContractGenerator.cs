@@ -66,11 +66,17 @@ namespace Helios.Contracts.Generator
             foreach (ContractDiagnostic diagnostic in compilation.Diagnostics)
                 context.ReportDiagnostic(ToRoslyn(diagnostic));
             if (compilation.HasErrors || unreadable) return;
+            // Hint names must differ ignoring case: contracts whose names differ only in case (legal in C#) get their
+            // wire id in the file name as well.
+            var folded = new Dictionary<string, int>(StringComparer.OrdinalIgnoreCase);
+            foreach (ContractModel contract in compilation.Contracts)
+                folded[contract.Name] = folded.TryGetValue(contract.Name, out int n) ? n + 1 : 1;
             foreach (ContractModel contract in compilation.Contracts)
             {
                 context.CancellationToken.ThrowIfCancellationRequested();
-                context.AddSource(contract.Name + ".Descriptor.g.cs", DescriptorWriter.Write(contract, ns));
-                if (endpoints) context.AddSource(contract.Name + ".Endpoints.g.cs", EndpointWriter.Write(contract, ns));
+                string hint = folded[contract.Name] > 1 ? $"{contract.Name}.{contract.Id:X16}" : contract.Name;
+                context.AddSource(hint + ".Descriptor.g.cs", DescriptorWriter.Write(contract, ns));
+                if (endpoints) context.AddSource(hint + ".Endpoints.g.cs", EndpointWriter.Write(contract, ns));
             }
             if (endpoints && compilation.Contracts.Count > 0)
                 context.AddSource(EndpointWriter.CatalogName + ".g.cs", EndpointWriter.WriteCatalog(compilation.Contracts, ns));

@@ -69,7 +69,11 @@ public sealed class ManifestLoader
     public ManifestLoadResult LoadBytes(byte[] bytes, string file)
     {
         if (bytes.Length > MaxBytes) return Fail(file, $"is larger than {MaxBytes >> 20} MiB: a manifest is a small XML file");
-        return Load(settings => XmlReader.Create(new MemoryStream(bytes, writable: false), settings), file, () => System.Text.Encoding.UTF8.GetString(bytes));
+        // Decoded here, strictly, rather than by XmlReader, which turns a byte its encoding lacks into '?' and reads
+        // UTF-16 without a byte-order mark.
+        string? text = ManifestEncoding.Decode(bytes, file, out ManifestDiagnostic? problem);
+        if (text is null) return new ManifestLoadResult(null, [problem!]);
+        return LoadText(text, file);
     }
 
     public ManifestLoadResult LoadText(string text, string file) =>
@@ -87,7 +91,7 @@ public sealed class ManifestLoader
         settings.ValidationEventHandler += (_, e) =>
         {
             if (e.Severity == XmlSeverityType.Error)
-                schemaDiagnostics.Add(new ManifestDiagnostic(file, e.Exception.LineNumber, e.Exception.LinePosition, XmlMessages.ForSchema(e.Message)));
+                schemaDiagnostics.Add(new ManifestDiagnostic(file, e.Exception.LineNumber, e.Exception.LinePosition, QuotedText.Escape(XmlMessages.ForSchema(e.Message))));
         };
         try
         {
@@ -105,7 +109,7 @@ public sealed class ManifestLoader
         {
             // A prohibited DTD is reported without a position: point at the DOCTYPE.
             (int line, int column) = e.LineNumber > 0 ? (e.LineNumber, e.LinePosition) : PositionOf(text(), "<!DOCTYPE");
-            return new ManifestLoadResult(null, [new ManifestDiagnostic(file, Math.Max(line, 1), Math.Max(column, 1), XmlMessages.ForXml(e.Message))]);
+            return new ManifestLoadResult(null, [new ManifestDiagnostic(file, Math.Max(line, 1), Math.Max(column, 1), QuotedText.Escape(XmlMessages.ForXml(e.Message)))]);
         }
 
         XDocument document;
@@ -167,5 +171,6 @@ public sealed class ManifestLoader
         return (text.AsSpan(0, index).Count('\n') + 1, index - lineStart + 1);
     }
 
-    private static ManifestLoadResult Fail(string file, string message) => new(null, [new ManifestDiagnostic(file, 0, 0, message)]);
+    // A problem with the whole file is reported at 1:1, so that tools reading "file:line:column:" find it too.
+    private static ManifestLoadResult Fail(string file, string message) => new(null, [new ManifestDiagnostic(file, 1, 1, message)]);
 }

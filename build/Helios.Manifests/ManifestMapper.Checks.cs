@@ -26,19 +26,20 @@ internal sealed partial class ManifestMapper
         string parentName = parent.Name.LocalName;
         if (element.Name.Namespace != XNamespace.None)
         {
-            Error(element, $"element <{Display(element)}> is in the XML namespace '{element.Name.NamespaceName}': manifest elements have no namespace");
+            Error(element, $"element <{Display(element)}> is in the XML namespace '{Show(element.Name.NamespaceName)}': manifest elements have no namespace");
             return null;
         }
         string name = element.Name.LocalName;
         if (expected.Contains(name)) return name;
+        string shownName = Show(name);
         string list = Join(expected.Select(e => $"<{e}>"), "or");
         if (Parents.TryGetValue(name, out string? home))
         {
-            Error(element, $"<{name}> is not allowed in <{parentName}>: it belongs in <{home}>");
+            Error(element, $"<{shownName}> is not allowed in <{parentName}>: it belongs in <{home}>");
             return null;
         }
         string? suggestion = Suggestions.Closest(name, expected);
-        Error(element, $"unknown element <{name}> in <{parentName}>: expected {list}" + (suggestion is null ? "" : $" (did you mean <{suggestion}>?)"));
+        Error(element, $"unknown element <{shownName}> in <{parentName}>: expected {list}" + (suggestion is null ? "" : $" (did you mean <{suggestion}>?)"));
         return null;
     }
 
@@ -52,7 +53,7 @@ internal sealed partial class ManifestMapper
             if (attribute.Name.Namespace == Xsi)
             {
                 if (isRoot && attribute.Name.LocalName is "noNamespaceSchemaLocation" or "schemaLocation") continue;
-                Error(attribute, $"{tag} has an xsi:{attribute.Name.LocalName} attribute: a manifest may only name its schema, with xsi:noNamespaceSchemaLocation on <application>");
+                Error(attribute, $"{tag} has an xsi:{Show(attribute.Name.LocalName)} attribute: a manifest may only name its schema, with xsi:noNamespaceSchemaLocation on <application>");
                 continue;
             }
             string name = attribute.Name.LocalName;
@@ -61,7 +62,7 @@ internal sealed partial class ManifestMapper
                 found[name] = attribute;
                 continue;
             }
-            string shown = attribute.Name.Namespace == XNamespace.None ? name : $"{element.GetPrefixOfNamespace(attribute.Name.Namespace) ?? "{" + attribute.Name.NamespaceName + "}"}:{name}";
+            string shown = Show(attribute.Name.Namespace == XNamespace.None ? name : $"{element.GetPrefixOfNamespace(attribute.Name.Namespace) ?? "{" + attribute.Name.NamespaceName + "}"}:{name}");
             if (allowed.Length == 0)
             {
                 Error(attribute, $"unknown attribute {shown} on {tag}: expected no attributes");
@@ -85,6 +86,14 @@ internal sealed partial class ManifestMapper
             else if (node is XText text && !IsXmlWhitespace(text.Value))
             {
                 Error(text, $"<{element.Name.LocalName}> cannot contain text: found \"{Show(text.Value.Trim())}\"");
+            }
+            else if (node is XText blank && blank.Value.Length > 0)
+            {
+                // The schema gives these elements empty content, which allows no whitespace either; said here in
+                // our words, on every line the whitespace spans (where the schema may report it).
+                Error(element, $"<{element.Name.LocalName}> is empty: write <{element.Name.LocalName} ... /> with no space or line break between its start and end tags");
+                int first = Line(blank);
+                for (int line = first; line <= first + blank.Value.Count(c => c == '\n') + 1; line++) CoveredLines.Add(line);
             }
         }
     }
@@ -161,15 +170,11 @@ internal sealed partial class ManifestMapper
     private static string Display(XElement element)
     {
         string? prefix = element.GetPrefixOfNamespace(element.Name.Namespace);
-        return string.IsNullOrEmpty(prefix) ? element.Name.LocalName : $"{prefix}:{element.Name.LocalName}";
+        return Show(string.IsNullOrEmpty(prefix) ? element.Name.LocalName : $"{prefix}:{element.Name.LocalName}");
     }
 
-    /// <summary>A value as messages quote it: long values cut short, control characters escaped.</summary>
-    private static string Show(string value)
-    {
-        string shown = value.Length > 40 ? value[..37] + "..." : value;
-        return string.Concat(shown.Select(c => c < ' ' ? $"\\x{(int)c:X2}" : c.ToString()));
-    }
+    /// <summary>A value or name as messages quote it (QuotedText): cut short, control characters escaped.</summary>
+    private static string Show(string value) => QuotedText.Show(value);
 
     private static string Join(IEnumerable<string> items, string conjunction)
     {

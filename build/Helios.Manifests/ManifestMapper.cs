@@ -48,12 +48,12 @@ internal sealed partial class ManifestMapper
         }
         if (root.Name.Namespace != XNamespace.None)
         {
-            Error(root, $"<{Display(root)}> is in the XML namespace '{root.Name.NamespaceName}': Helios manifests use no namespace (remove the xmlns declaration)");
+            Error(root, $"<{Display(root)}> is in the XML namespace '{Show(root.Name.NamespaceName)}': Helios manifests use no namespace (remove the xmlns declaration)");
             return null;
         }
         if (root.Name.LocalName != "application")
         {
-            Error(root, $"the root element is <{root.Name.LocalName}>: expected <application>");
+            Error(root, $"the root element is <{Show(root.Name.LocalName)}>: expected <application>");
             return null;
         }
 

@@ -90,11 +90,11 @@ internal static class ContractCommand
                 }
                 catch (Exception e) when (e is IOException or UnauthorizedAccessException)
                 {
-                    problems.Add($"{path}: {DiagnosticKind.Unreadable.Id}: cannot search the directory: {e.Message}");
+                    problems.Add($"{path}:1:1: {DiagnosticKind.Unreadable.Id}: cannot search the directory: {e.Message}");
                     continue;
                 }
                 found.Sort(StringComparer.Ordinal);
-                if (found.Count == 0) problems.Add($"{path}: {DiagnosticKind.Unreadable.Id}: no .contract files in this directory");
+                if (found.Count == 0) problems.Add($"{path}:1:1: {DiagnosticKind.Unreadable.Id}: no .contract files in this directory");
                 foreach (string file in found) Read(file, sources, problems);
             }
             else
@@ -112,7 +112,7 @@ internal static class ContractCommand
             var info = new FileInfo(path);
             if (!info.Exists)
             {
-                problems.Add($"{path}: {DiagnosticKind.Unreadable.Id}: no such file or directory");
+                problems.Add($"{path}:1:1: {DiagnosticKind.Unreadable.Id}: no such file or directory");
                 return;
             }
             // A UTF-16 code unit takes at most 3 bytes of UTF-8: anything larger is over the limit, unread.
@@ -125,7 +125,7 @@ internal static class ContractCommand
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or System.Security.SecurityException)
         {
-            problems.Add($"{path}: {DiagnosticKind.Unreadable.Id}: cannot read: {e.Message}");
+            problems.Add($"{path}:1:1: {DiagnosticKind.Unreadable.Id}: cannot read: {e.Message}");
         }
     }
 

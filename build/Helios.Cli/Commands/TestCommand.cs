@@ -14,6 +14,8 @@ internal static class TestCommand
         var filter = new Option<string?>("--filter", "-f") { Description = "Run one test, or those starting with a prefix ending in * (Strings.*)" };
         var noBuild = CommonOptions.NoBuild();
         var timeout = CommonOptions.Timeout(120);
+        // A test's limit counts from when the guest reaches it (KernelTestSession), not from QEMU's start.
+        timeout.Description = "Seconds each test may run, counted from when the guest starts it, before it counts as hung (default 120; booting has 300)";
         var configuration = CommonOptions.Configuration();
         var topology = CommonOptions.Topology();
         var command = new Command("test", "Run the in-kernel tests in QEMU, per ISA") { arch, filter, topology, configuration, noBuild, timeout };

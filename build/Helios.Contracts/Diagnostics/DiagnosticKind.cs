@@ -27,6 +27,7 @@ public sealed class DiagnosticKind
     public static readonly DiagnosticKind TooManyErrors = new("HL0006", "Too many errors");
     public static readonly DiagnosticKind NothingDeclared = new("HL0007", "File declares nothing");
     public static readonly DiagnosticKind Unreadable = new("HL0008", "File cannot be read");
+    public static readonly DiagnosticKind NameTooLong = new("HL0009", "Name too long");
 
     // Declarations, types and wire layout.
     public static readonly DiagnosticKind UnknownType = new("HL0101", "Unknown type");
@@ -42,6 +43,7 @@ public sealed class DiagnosticKind
     public static readonly DiagnosticKind MessageTooLarge = new("HL0111", "Message too large");
     public static readonly DiagnosticKind WireIdCollision = new("HL0112", "Wire id collision");
     public static readonly DiagnosticKind ReservedName = new("HL0113", "Reserved name");
+    public static readonly DiagnosticKind MemberNamedLikeType = new("HL0114", "Member named like its enclosing type");
 
     // The protocol state machine.
     public static readonly DiagnosticKind MissingStartState = new("HL0201", "No start state");
@@ -60,9 +62,9 @@ public sealed class DiagnosticKind
     /// <summary>Every kind, in id order.</summary>
     public static readonly DiagnosticKind[] All =
     {
-        UnexpectedCharacter, UnterminatedComment, SyntaxError, NestingTooDeep, FileTooLarge, TooManyErrors, NothingDeclared, Unreadable,
+        UnexpectedCharacter, UnterminatedComment, SyntaxError, NestingTooDeep, FileTooLarge, TooManyErrors, NothingDeclared, Unreadable, NameTooLong,
         UnknownType, NotBlittable, UnknownContract, DuplicateTypeName, DuplicateMessage, DuplicateField, UnknownBaseContract,
-        ExtensionCycle, RecursiveStruct, EmptyStruct, MessageTooLarge, WireIdCollision, ReservedName,
+        ExtensionCycle, RecursiveStruct, EmptyStruct, MessageTooLarge, WireIdCollision, ReservedName, MemberNamedLikeType,
         MissingStartState, DuplicateState, UnknownState, UnreachableState, UnknownMessage, MessageNeverUsed, WrongDirection,
         AmbiguousChoice, MixedInitiative, OverrideWithoutBase, HidesInheritedState, ProtocolTooLarge,
     };

@@ -115,17 +115,23 @@ internal sealed class ContractChecker
         return ordered;
     }
 
+    /// <summary>Contracts of a cycle a diagnostic names: a cycle of thousands is reported without listing all of them.</summary>
+    private const int MaxCycleShown = 8;
+
     private void ReportCycle(List<(ContractSyntax Syntax, SourceFile File)> chain, ContractSyntax repeated)
     {
         int from = chain.FindIndex(c => c.Syntax == repeated);
-        var names = new List<string>();
-        for (int i = from; i < chain.Count; i++) names.Add(chain[i].Syntax.Name.Text);
-        names.Add(repeated.Name.Text);
-        string cycle = string.Join(" : ", names);
+        int length = chain.Count - from;
         for (int i = from; i < chain.Count; i++)
         {
             (ContractSyntax syntax, SourceFile file) = chain[i];
-            _context.Report(DiagnosticKind.ExtensionCycle, file, syntax.BaseName!.Span, $"contract {syntax.Name.Text} extends itself: {cycle}");
+            // The cycle as seen from this contract, cut after MaxCycleShown names: each report costs the same
+            // whatever the cycle's length.
+            var names = new List<string>();
+            for (int k = 0; k < length && k < MaxCycleShown; k++) names.Add(chain[from + (i - from + k) % length].Syntax.Name.Text);
+            string rest = length <= MaxCycleShown ? "" : $" : … ({length} contracts in all)";
+            _context.Report(DiagnosticKind.ExtensionCycle, file, syntax.BaseName!.Span,
+                $"contract {syntax.Name.Text} extends itself: {string.Join(" : ", names)}{rest} : {syntax.Name.Text}");
             _noBase.Add(syntax);
         }
     }

@@ -14,6 +14,15 @@ internal sealed class ProtocolBuilder
     /// <summary>Table entries (states × messages) a contract may have (HL0212): the table is static data in every image.</summary>
     public const int MaxTableEntries = 1 << 16;
 
+    /// <summary>
+    /// States a contract may have (HL0212): a table entry holds the next state + 1 in a ushort, and the kernel's
+    /// declaration format (src/Channels/ContractDeclaration.cs) takes at most this many.
+    /// </summary>
+    public const int MaxStates = ushort.MaxValue - 1;
+
+    /// <summary>Characters of a group's text an anonymous state's name quotes.</summary>
+    private const int MaxDescribedGroup = 64;
+
     private readonly CheckContext _context;
     private readonly ContractModel _contract;
     private readonly SourceFile _file;
@@ -63,10 +72,16 @@ internal sealed class ProtocolBuilder
         ReportUnused();
         _contract.States = _states;
         long entries = (long)_states.Count * _contract.Messages.Count;
-        if (_states.Count >= ushort.MaxValue || entries > MaxTableEntries)
+        if (_states.Count > MaxStates)
         {
             _context.Report(DiagnosticKind.ProtocolTooLarge, _file, _contract.Syntax.Name.Span,
-                $"contract {_contract.Name} has {_states.Count} states (named and within sequences) and {_contract.Messages.Count} messages; its table may have at most {MaxTableEntries} entries");
+                $"contract {_contract.Name} has {_states.Count} states (named and within sequences); a contract may have at most {MaxStates}");
+            return;
+        }
+        if (entries > MaxTableEntries)
+        {
+            _context.Report(DiagnosticKind.ProtocolTooLarge, _file, _contract.Syntax.Name.Span,
+                $"contract {_contract.Name} has {_states.Count} states (named and within sequences) and {_contract.Messages.Count} messages, {entries} table entries; its table may have at most {MaxTableEntries}");
             return;
         }
         _contract.Table = ProtocolTable.Build(_states, _contract.Messages.Count);
@@ -216,11 +231,20 @@ internal sealed class ProtocolBuilder
         }
     }
 
+    // An anonymous state is named after the named state its path starts from, the path's first step and its own
+    // step ("Ready after Read?", "Ready after Read? -> … -> Reply!"): never after the whole path before it, which
+    // would make the names of a long path grow with the square of its length.
     private StateModel NewAnonymous(StateModel after, StepSyntax step)
     {
         string what = step is ActionSyntax a ? a.ToString() : Describe((GroupSyntax)step);
-        string name = after.IsNamed ? $"{after.Name} after {what}" : $"{after.Name} -> {what}";
-        var state = new StateModel(name, _states.Count, false, _file, step.Span);
+        string name, origin;
+        if (after.IsNamed) name = origin = $"{after.Name} after {what}";
+        else
+        {
+            origin = after.Origin;
+            name = after.Name == origin ? $"{origin} -> {what}" : $"{origin} -> … -> {what}";
+        }
+        var state = new StateModel(name, _states.Count, false, _file, step.Span) { Origin = origin };
         _states.Add(state);
         return state;
     }
@@ -230,7 +254,7 @@ internal sealed class ProtocolBuilder
         var parts = new List<string>();
         foreach (IReadOnlyList<ActionSyntax> alternative in group.Alternatives)
             parts.Add(string.Join(" -> ", alternative));
-        return "(" + string.Join(" or ", parts) + ")";
+        return "(" + DisplayText.Cut(string.Join(" or ", parts), MaxDescribedGroup) + ")";
     }
 
     private StateModel? Resolve(NameSyntax name)

@@ -34,6 +34,9 @@ public sealed class StateModel
 
     public int Index { get; }
 
+    /// <summary>For an anonymous state, the name of the first anonymous state of its path (what later ones are named after).</summary>
+    internal string Origin { get; set; } = "";
+
     public bool IsNamed { get; }
 
     /// <summary>Where the state is declared (named) or the action that leads into it (anonymous).</summary>

@@ -14,6 +14,8 @@ internal sealed class StructChecker
     private readonly CheckContext _context;
     private readonly TypeResolver _types;
     private readonly Dictionary<StructModel, Mark> _marks = new();
+    // How many levels of structs each laid-out struct contains: the limit holds whatever order structs are declared in.
+    private readonly Dictionary<StructModel, int> _nesting = new();
 
     public StructChecker(CheckContext context, TypeResolver types)
     {
@@ -34,9 +36,13 @@ internal sealed class StructChecker
         var names = new Dictionary<string, FieldSyntax>();
         long offset = 0;
         int alignment = 1;
+        int nesting = 0;
         foreach (FieldSyntax field in model.Syntax.Fields)
         {
             _context.CheckName(field.Name, model.File, isContract: false);
+            if (field.Name.Text == model.Name)
+                _context.Report(DiagnosticKind.MemberNamedLikeType, model.File, field.Name.Span,
+                    $"field '{field.Name.Text}' is named like its struct: C# allows no member named like its enclosing type; rename the field");
             if (names.TryGetValue(field.Name.Text, out FieldSyntax? first))
             {
                 _context.Report(DiagnosticKind.DuplicateField, model.File, field.Name.Span,
@@ -67,6 +73,15 @@ internal sealed class StructChecker
                         Layout(inner, depth + 1);
                     }
                 }
+                if (type is StructModel laidOut && _nesting.TryGetValue(laidOut, out int below))
+                {
+                    if (below + 1 > CheckContext.MaxDepth)
+                    {
+                        _context.Report(DiagnosticKind.NestingTooDeep, model.File, field.Type.Span, $"structs nest more than {CheckContext.MaxDepth} deep");
+                        type = ErrorType.Instance;
+                    }
+                    else if (below + 1 > nesting) nesting = below + 1;
+                }
             }
             offset = AlignUp(offset, type.Alignment);
             fields.Add(new FieldModel(field.Name.Text, type, (int)System.Math.Min(offset, int.MaxValue), -1, field));
@@ -83,6 +98,7 @@ internal sealed class StructChecker
             size = WireFormat.MaxStructSize;
         }
         model.SetLayout(fields, (int)size, alignment);
+        _nesting[model] = nesting;
         _marks[model] = Mark.Done;
     }
 

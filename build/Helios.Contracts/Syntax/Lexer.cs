@@ -8,6 +8,12 @@ namespace Helios.Contracts.Syntax;
 
 public sealed class Lexer
 {
+    /// <summary>
+    /// Characters a name may have (HL0009): C# allows 512 in an identifier and the generated code adds prefixes
+    /// and suffixes (SendName, NameLayout) to contract names, so 128 leaves room and keeps every message readable.
+    /// </summary>
+    public const int MaxNameLength = 128;
+
     private static readonly Dictionary<string, TokenKind> Keywords = new()
     {
         ["contract"] = TokenKind.ContractKeyword,
@@ -116,13 +122,24 @@ public sealed class Lexer
         if (IsIdentifierStart(c))
         {
             while (_pos < _text.Length && IsIdentifierPart(_text[_pos])) _pos++;
-            string word = _text.Substring(start, _pos - start);
+            int length = _pos - start;
+            if (length > MaxNameLength)
+            {
+                // Reported once here; the token keeps only a cut of the name, so that no later message quotes all of it.
+                string cut = DisplayText.Cut(_text.Substring(start, DisplayText.MaxQuoted + 1));
+                _diagnostics.Report(DiagnosticKind.NameTooLong, _file, new SourceSpan(start, length),
+                    $"name '{cut}' has {length} characters; a name may have at most {MaxNameLength}");
+                return new Token(TokenKind.Identifier, cut, new SourceSpan(start, length));
+            }
+            string word = _text.Substring(start, length);
             return new Token(Keywords.TryGetValue(word, out TokenKind keyword) ? keyword : TokenKind.Identifier, word, new SourceSpan(start, _pos - start));
         }
         if (c >= '0' && c <= '9')
         {
             while (_pos < _text.Length && IsIdentifierPart(_text[_pos])) _pos++;
-            return new Token(TokenKind.Number, _text.Substring(start, _pos - start), new SourceSpan(start, _pos - start));
+            // A number is never valid: only its start is kept, for the message that says so.
+            string digits = DisplayText.Cut(_text.Substring(start, System.Math.Min(_pos - start, DisplayText.MaxQuoted + 1)));
+            return new Token(TokenKind.Number, digits, new SourceSpan(start, _pos - start));
         }
         if (c == '-' && Peek(1) == '>')
         {

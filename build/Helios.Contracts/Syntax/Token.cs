@@ -22,8 +22,8 @@ public readonly struct Token
     public string Describe() => Kind switch
     {
         TokenKind.EndOfFile => "end of file",
-        TokenKind.Identifier => $"identifier '{Text}'",
-        TokenKind.Number => $"number '{Text}'",
+        TokenKind.Identifier => $"identifier '{DisplayText.Cut(Text)}'",
+        TokenKind.Number => $"number '{DisplayText.Cut(Text)}'",
         _ => $"'{Text}'",
     };
 

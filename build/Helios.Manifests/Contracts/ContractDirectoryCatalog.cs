@@ -1,5 +1,7 @@
 // The contracts declared in the *.contract files under a directory (recursively): what `--contracts <dir>` checks
 // manifests against.
+using Helios.Kernel.Manifests;
+
 namespace Helios.Manifests.Contracts;
 
 public sealed class ContractDirectoryCatalog : IContractCatalog
@@ -21,7 +23,11 @@ public sealed class ContractDirectoryCatalog : IContractCatalog
 
     public int Count => _names.Count;
 
-    public bool Contains(string contractName) => _names.Contains(contractName);
+    /// <summary>
+    /// Whether a manifest's contractName names a contract here: its own name, or that name qualified by a namespace
+    /// (ManifestRules.ContractOwnName, the rule the kernel applies too: a .contract file's namespace is its project's).
+    /// </summary>
+    public bool Contains(string contractName) => _names.Contains(contractName) || _names.Contains(ManifestRules.ContractOwnName(contractName));
 
     /// <summary>Scans directory; throws DirectoryNotFoundException when it does not exist.</summary>
     public static ContractDirectoryCatalog Load(string directory)

@@ -44,8 +44,21 @@ public sealed record QemuOptions(Isa Isa, string Image)
 
     public string KernelArguments { get; init; } = "";
 
-    /// <summary>How long the guest may run before it counts as hung and is killed.</summary>
+    /// <summary>
+    /// How long the guest may run before it counts as hung and is killed: from QEMU's start, or, with
+    /// <see cref="TimeoutFrom"/>, from the last console line that contains that marker.
+    /// </summary>
     public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(60);
+
+    /// <summary>
+    /// A console marker (the test runner's "HTEST run "): when set, Timeout counts from the last line containing it,
+    /// so that a slow, loaded host makes a run longer but never makes a test time out before the guest reached it.
+    /// Until the first such line the guest has <see cref="StartupTimeout"/>.
+    /// </summary>
+    public string? TimeoutFrom { get; init; }
+
+    /// <summary>With <see cref="TimeoutFrom"/>: how long the guest may take to reach the first marker (to boot).</summary>
+    public TimeSpan StartupTimeout { get; init; } = TimeSpan.FromSeconds(300);
 
     /// <summary>-icount shift=0,sleep=off: one virtual tick per guest instruction, repeatable timing.</summary>
     public bool DeterministicTiming { get; init; }

@@ -1,4 +1,5 @@
-// Runs QEMU, streams the guest's console line by line, and kills a guest that outlives its timeout.
+// Runs QEMU, streams the guest's console line by line, and kills a guest that outlives its timeout (counted from
+// QEMU's start, or from the last line with QemuOptions.TimeoutFrom's marker: the start of the current test).
 using System.Diagnostics;
 using System.Text;
 
@@ -34,6 +35,8 @@ public static class QemuRunner
             return new QemuResult(RunOutcome.QemuFailed, null, -1, [], TimeSpan.Zero, null,
                 $"cannot start {options.Program}: {e.Message} (install it: ./helios setup)");
         }
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        timeout.CancelAfter(options.TimeoutFrom is null ? options.Timeout : options.StartupTimeout);
         var inputReady = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         if (options.Input is null) process.StandardInput.Close();
         else if (options.InputAfter is null) inputReady.TrySetResult();
@@ -50,13 +53,12 @@ public static class QemuRunner
                     console.Add(line);
                 }
                 if (options.InputAfter is string marker && line.Contains(marker, StringComparison.Ordinal)) inputReady.TrySetResult();
+                if (options.TimeoutFrom is string from && line.Contains(from, StringComparison.Ordinal)) Restart(timeout, options.Timeout);
                 onLine?.Invoke(line);
             }
         });
         Task readErr = Task.Run(async () => stderr.Append(await process.StandardError.ReadToEndAsync()));
 
-        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
-        timeout.CancelAfter(options.Timeout);
         bool timedOut = false;
         try
         {
@@ -129,6 +131,19 @@ public static class QemuRunner
     }
 
     private static readonly TimeSpan KillGrace = TimeSpan.FromSeconds(10);
+
+    // The guest reached the marker: its time limit starts again from now (unless it already ran out).
+    private static void Restart(CancellationTokenSource timeout, TimeSpan limit)
+    {
+        try
+        {
+            if (!timeout.IsCancellationRequested) timeout.CancelAfter(limit);
+        }
+        catch (ObjectDisposedException)
+        {
+            // The run is over.
+        }
+    }
 
     private static List<string> Snapshot(List<string> console)
     {

@@ -5,6 +5,7 @@
 // checked against a clock that the host's load cannot disturb, and every run repeats exactly. The multiprocessor
 // boot runs without it: under -icount QEMU runs the CPUs one after the other, in slices of 100 ms of virtual time,
 // which would hide the very concurrency those tests are about (and take ages to hand work between CPUs).
+using Helios.Testing;
 using Helios.Tooling.Qemu;
 
 namespace Helios.Tooling.Testing;
@@ -28,7 +29,14 @@ public sealed class KernelTestSession
         _configuration = configuration;
     }
 
+    /// <summary>
+    /// How long one test may run, counted from the runner's "HTEST run" line for it (not from QEMU's start: a loaded
+    /// host slows the boot, and that must never fail a test). It only catches hangs, so it is generous.
+    /// </summary>
     public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(120);
+
+    /// <summary>How long the guest may take to boot and reach its first test (hangs before any test).</summary>
+    public TimeSpan StartupTimeout { get; init; } = TimeSpan.FromSeconds(300);
 
     /// <summary>CPUs of a single machine; a NUMA topology brings its own.</summary>
     public int Cpus { get; init; } = DefaultCpus;
@@ -39,23 +47,19 @@ public sealed class KernelTestSession
     /// <summary>-icount shift=0,sleep=off (true for all but the multiprocessor boot).</summary>
     public bool DeterministicTiming { get; init; } = true;
 
-<<<<<<< HEAD
-    /// <summary>What the tests are told to expect about the machine they run on (BootTests, SmpTests, MultikernelTests).</summary>
-    public string Expectations(Isa isa) => $"expect.cpus={(Topology.IsSingle ? Cpus : Topology.Cpus)} expect.isa={isa.Name()}"
-        + (Topology.IsSingle ? "" : $" expect.kernelcpus={Topology.CpusPerNode}");
+    /// <summary>
+    /// What the tests are told to expect about the machine they run on (BootTests, SmpTests, MultikernelTests): on a NUMA
+    /// topology also the machine's memory and nodes, and each kernel's CPUs (a single machine's line stays as it was).
+    /// </summary>
+    public string Expectations(Isa isa) => Topology.IsSingle
+        ? $"expect.cpus={Cpus} expect.isa={isa.Name()}"
+        : $"expect.cpus={Topology.Cpus} expect.isa={isa.Name()} expect.mem={Topology.DefaultMemoryMiB} expect.domains={Topology.Nodes} expect.kernelcpus={Topology.CpusPerNode}";
 
     /// <summary>
     /// How many kernels the machine runs: one per node on a NUMA topology (the coordinator starts a satellite kernel on
     /// every other node, docs/multikernel.md), each reporting its own tests.
     /// </summary>
     public int Kernels => Topology.IsSingle ? 1 : Topology.Nodes;
-=======
-    /// <summary>What the tests are told to expect about the machine they run on (BootTests, SmpTests).</summary>
-    /// <summary>On a NUMA topology also its memory and its nodes (a single machine's line stays as it always was).</summary>
-    public string Expectations(Isa isa) => Topology.IsSingle
-        ? $"expect.cpus={Cpus} expect.isa={isa.Name()}"
-        : $"expect.cpus={Topology.Cpus} expect.isa={isa.Name()} expect.mem={Topology.DefaultMemoryMiB} expect.domains={Topology.Nodes}";
->>>>>>> topology
 
     public QemuOptions Options(Isa isa, string? filter) => new QemuOptions(isa, _paths.Image(_configuration, isa, RepoPaths.KernelTestImage))
     {
@@ -64,6 +68,8 @@ public sealed class KernelTestSession
         MemoryMiB = MemoryMiB,
         KernelArguments = Expectations(isa) + (filter is null ? "" : " test=" + filter),
         Timeout = Timeout,
+        TimeoutFrom = TestProtocol.Prefix + TestProtocol.Run + " ",
+        StartupTimeout = StartupTimeout,
         DeterministicTiming = DeterministicTiming,
     }.WithTopology(Topology);
 
@@ -97,10 +103,7 @@ public sealed class KernelTestSession
         // The multiprocessor boot is a single kernel's (a multikernel machine's kernels have a domain's CPUs each).
         if (filter is null && Topology.IsSingle)
         {
-            var smp = new KernelTestSession(_paths, _configuration)
-            {
-                Timeout = Timeout, Cpus = SmpCpus, DeterministicTiming = false,
-            };
+            var smp = new KernelTestSession(_paths, _configuration) { Timeout = Timeout, StartupTimeout = StartupTimeout, Cpus = SmpCpus, DeterministicTiming = false };
             TestRunReport smpRun = await smp.RunAsync(isa, SmpFilter, null, cancellation);
             foreach (InKernelTestResult result in smpRun.Results)
             {

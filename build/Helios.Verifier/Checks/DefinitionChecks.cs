@@ -46,13 +46,23 @@ internal sealed class DefinitionChecks
             _context.Report(VerifierRule.AssemblyNotAllowed, $"reference to assembly {name}",
                 $"a SIP may reference only {allowed}{(used.Length > 0 ? $"; it uses {string.Join(", ", used)}" : "")}");
         }
+        // A multi-module assembly names each of its other modules twice, as a file of the assembly and as a module
+        // reference; the file's HV0013 is the one reason given, never "native module" (HV0004) as well.
+        var moduleFiles = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        foreach (AssemblyFileHandle handle in Reader.AssemblyFiles)
+        {
+            AssemblyFile file = Reader.GetAssemblyFile(handle);
+            string name = Reader.GetString(file.Name);
+            if (file.ContainsMetadata) moduleFiles.Add(name);
+            _context.Report(VerifierRule.BadImage, $"file {name}", "multi-module assemblies are not supported: an app is one module");
+        }
         for (int row = 1; row <= Reader.GetTableRowCount(TableIndex.ModuleRef); row++)
         {
             ModuleReferenceHandle handle = MetadataTokens.ModuleReferenceHandle(row);
-            _context.Report(VerifierRule.PInvoke, $"reference to native module {Reader.GetString(Reader.GetModuleReference(handle).Name)}", "a SIP cannot load or call native code");
+            string name = Reader.GetString(Reader.GetModuleReference(handle).Name);
+            if (moduleFiles.Contains(name)) continue;
+            _context.Report(VerifierRule.PInvoke, $"reference to native module {name}", "a SIP cannot load or call native code");
         }
-        foreach (AssemblyFileHandle handle in Reader.AssemblyFiles)
-            _context.Report(VerifierRule.BadImage, $"file {Reader.GetString(Reader.GetAssemblyFile(handle).Name)}", "multi-module assemblies are not supported: an app is one module");
         foreach (ExportedTypeHandle handle in Reader.ExportedTypes)
         {
             ExportedType exported = Reader.GetExportedType(handle);

@@ -100,8 +100,9 @@ namespace Helios.Kernel.Manifests
                 ? "a size from " + ByteSize.Format(ManifestLimits.MinStackSize) + " to " + ByteSize.Format(ManifestLimits.MaxStackSize)
                 : null;
 
-        /// <summary>Arguments are free text, but bounded and representable in XML and UTF-8: no control characters but
-        /// tab, LF and CR, no unpaired UTF-16 surrogate.</summary>
+        /// <summary>Arguments are free text, but bounded, representable in XML and UTF-8, and safe to print on a
+        /// console: no control characters but tab, LF and CR (none of C0, DEL or C1, whose U+009B starts a terminal
+        /// escape), no unpaired UTF-16 surrogate.</summary>
         public static string? CheckArgument(string value)
         {
             if (value is null) return "an argument";
@@ -112,6 +113,8 @@ namespace Helios.Kernel.Manifests
                 char c = value[i];
                 if ((c < ' ' && c != '\t' && c != '\n' && c != '\r') || c == '\uFFFE' || c == '\uFFFF')
                     return "text without control characters other than tab, line feed and carriage return (XML cannot carry them)";
+                if (c >= '\u007F' && c <= '\u009F')
+                    return "text without control characters other than tab, line feed and carriage return (U+007F to U+009F are terminal controls: U+009B starts an escape sequence)";
                 if (c >= 0xD800 && c <= 0xDBFF && i + 1 < value.Length && value[i + 1] >= 0xDC00 && value[i + 1] <= 0xDFFF) i++;
                 else if (c >= 0xD800 && c <= 0xDFFF) return "text without unpaired surrogates";
             }
@@ -186,6 +189,17 @@ namespace Helios.Kernel.Manifests
         }
 
         public static string DefaultServicePath(string applicationName) => ManifestLimits.DefaultServicePrefix + applicationName;
+
+        /// <summary>
+        /// The contract's own name in a manifest's contractName: the name itself, or the last identifier of one
+        /// qualified by a namespace ("Helios.Contracts.TcpContract" names TcpContract). Contract files declare no
+        /// namespace (a project gives it), so this is how every check resolves a contractName.
+        /// </summary>
+        public static string ContractOwnName(string contractName)
+        {
+            int dot = contractName.LastIndexOf('.');
+            return dot < 0 ? contractName : contractName.Substring(dot + 1);
+        }
 
         private static bool IsLetter(char c) => (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 

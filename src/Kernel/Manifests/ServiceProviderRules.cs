@@ -49,11 +49,7 @@ namespace Helios.Kernel.Manifests
             if (declared == contractName) return true;
             for (int i = 0; i < contractName.Length; i++)
                 if (contractName[i] == '.') return false;
-            int start = declared.Length - contractName.Length;
-            if (start < 2 || declared[start - 1] != '.') return false;
-            for (int i = 0; i < contractName.Length; i++)
-                if (declared[start + i] != contractName[i]) return false;
-            return true;
+            return ManifestRules.ContractOwnName(declared) == contractName;
         }
     }
 }

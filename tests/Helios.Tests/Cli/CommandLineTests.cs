@@ -9,7 +9,9 @@ public class HeliosCommandTests
     private static readonly string Cli = TestData.Bin("Helios.Cli", "helios.dll");
 
     // Verbs that boot use this suite's configuration, so that they find the images it built.
-    private static (int ExitCode, string Output) Boot(params string[] args) => Run(["boot", "-c", TestData.Configuration, .. args]);
+    // A boot's limit only catches hangs: generous unless the test is about the limit itself (testing.md).
+    private static (int ExitCode, string Output) Boot(params string[] args) =>
+        Run(["boot", "-c", TestData.Configuration, .. args.Contains("--timeout") ? [] : (string[])["--timeout", "300"], .. args]);
 
     internal static (int ExitCode, string Output) Run(params string[] args)
     {

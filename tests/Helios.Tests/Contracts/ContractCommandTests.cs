@@ -59,7 +59,7 @@ public class ContractCommandTests
     {
         (int code, string output) = Run("contract", "check", "no/such/file.contract");
         Assert.Equal(1, code);
-        Assert.Contains("no/such/file.contract: HL0008: no such file or directory", output);
+        Assert.Contains("no/such/file.contract:1:1: HL0008: no such file or directory", output);
         string empty = Directory.CreateTempSubdirectory("helios-contracts-").FullName;
         try
         {

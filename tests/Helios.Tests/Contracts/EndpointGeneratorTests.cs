@@ -27,11 +27,15 @@ public class EndpointGeneratorTests
 
     private static (Compilation Output, ImmutableArray<Diagnostic> Diagnostics, ImmutableArray<SyntaxTree> Trees) Generate(
         IEnumerable<string> contracts, IEnumerable<MetadataReference> references, string csharp = "")
+        => GenerateFrom(contracts.Select(p => (p, File.ReadAllText(p))), references, csharp);
+
+    private static (Compilation Output, ImmutableArray<Diagnostic> Diagnostics, ImmutableArray<SyntaxTree> Trees) GenerateFrom(
+        IEnumerable<(string Path, string Text)> contracts, IEnumerable<MetadataReference> references, string csharp = "")
     {
         var compilation = CSharpCompilation.Create("Probe", new[] { CSharpSyntaxTree.ParseText(csharp) }, references,
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true));
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, warningLevel: 9999));
         GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new Generator().AsSourceGenerator() },
-            contracts.Select(p => (AdditionalText)new Text(p, File.ReadAllText(p))));
+            contracts.Select(c => (AdditionalText)new Text(c.Path, c.Text)));
         driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out ImmutableArray<Diagnostic> diagnostics);
         return (output, diagnostics, driver.GetRunResult().GeneratedTrees);
     }
@@ -122,6 +126,65 @@ public class EndpointGeneratorTests
         {
             context.Unload();
         }
+    }
+
+    [Fact]
+    public void ParametersNamedLikeTheEndpointsMembersAreTheCallersValues()
+    {
+        // Handle and Info are members of every endpoint; a parameter of that name must not be what the message is
+        // sent on (it once was: SendPing(ulong Handle) sent on the caller's value as the channel handle).
+        const string Contract = """
+            contract Shadow {
+                in message Ping(ulong Handle, int Info, long Shadow, int Descriptor);
+                out message Pong(ulong Handle, byte[] in ExHeap Info);
+                state Start: Ping? -> Pong! -> Start;
+            }
+            """;
+        const string Program = """
+            using Helios.Contracts;
+            public static class Probe
+            {
+                public static long Run()
+                {
+                    Shadow.NewChannel(out Shadow.Imp client, out Shadow.Exp server);
+                    client.SendPing(0xDEAD, 7, 40, 2);
+                    server.ReceivePing(out ulong handle, out int info, out long shadow, out int descriptor);
+                    server.SendPong(handle + 1, Helios.Channels.ExArray<byte>.Allocate(4));
+                    client.ReceivePong(out ulong answer, out Helios.Channels.ExArray<byte> bytes);
+                    bytes.Free();
+                    return (long)answer + info + shadow + descriptor;
+                }
+            }
+            """;
+        var run = GenerateFrom([("Shadow.contract", Contract)], Bcl.Append(Channels), Program);
+        Assert.Empty(run.Diagnostics);
+        using var image = new MemoryStream();
+        var emitted = run.Output.WithOptions(((CSharpCompilationOptions)run.Output.Options).WithNullableContextOptions(NullableContextOptions.Disable))
+            .WithAssemblyName("Probe.Shadow").Emit(image);
+        Assert.True(emitted.Success, string.Join("\n", emitted.Diagnostics.Take(10)));
+        Helios.Tests.Channels.ClrChannelHost.Install();
+        var context = new AssemblyLoadContext("shadow", isCollectible: true);
+        try
+        {
+            image.Position = 0;
+            object total = context.LoadFromStream(image).GetType("Probe")!.GetMethod("Run")!.Invoke(null, null)!;
+            Assert.Equal(0xDEAEL + 7 + 40 + 2, (long)total);
+        }
+        finally
+        {
+            context.Unload();
+        }
+    }
+
+    [Fact]
+    public void ContractsWhoseNamesDifferOnlyInCaseBothCompile()
+    {
+        var run = GenerateFrom([("a.contract", "contract Ping { in message P(); state S: P? -> S; }\ncontract PING { in message P(); state S: P? -> S; }")],
+            Bcl.Append(Channels));
+        Assert.Empty(run.Diagnostics);
+        Assert.Equal(5, run.Trees.Length);   // two descriptors, two endpoint files, the catalog
+        var errors = run.Output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning).ToList();
+        Assert.True(errors.Count == 0, string.Join("\n", errors.Take(10)));
     }
 
     private sealed class Text(string path, string text) : AdditionalText

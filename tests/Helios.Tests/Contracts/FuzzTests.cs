@@ -66,8 +66,14 @@ public class FuzzTests
     [Fact]
     public void RandomMutations()
     {
-        var random = new Random(66);
-        for (int i = 0; i < 5000; i++)
+        foreach (string text in Mutations(66, 5000)) Check(text);
+    }
+
+    /// <summary>Random edits of the corpus (GeneratorFuzzTests compiles those that check accepts).</summary>
+    internal static IEnumerable<string> Mutations(int seed, int count)
+    {
+        var random = new Random(seed);
+        for (int i = 0; i < count; i++)
         {
             var text = new StringBuilder(Seeds[random.Next(Seeds.Length)]);
             int edits = random.Next(1, 6);
@@ -87,7 +93,7 @@ public class FuzzTests
                         break;
                 }
             }
-            Check(text.ToString());
+            yield return text.ToString();
         }
     }
 

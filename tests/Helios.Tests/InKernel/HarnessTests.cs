@@ -9,6 +9,8 @@ namespace Helios.Tests.InKernel;
 
 public class HarnessTests
 {
+    // The limit counts from when the guest starts the probe (KernelTestSession), so a loaded host slows the boot but
+    // cannot make a probe time out before it ran.
     private static Task<TestRunReport> Run(string isa, string probe, int timeoutSeconds = 60)
         => new KernelTestSession(TestData.Repo, TestData.Configuration) { Timeout = TimeSpan.FromSeconds(timeoutSeconds) }
             .RunAsync(IsaNames.Parse(isa), "Harness." + probe);

@@ -6,8 +6,9 @@ namespace Helios.Tests.InKernel;
 
 public class ProcessBootTests
 {
+    // The boot's limit only catches hangs: generous, so that a loaded host cannot fail a boot (testing.md).
     private static (int Code, string Output) Boot(string isa, params string[] rest)
-        => Cli.HeliosCommandTests.Run(["boot", "-c", TestData.Configuration, "--arch", isa, "--no-build", .. rest]);
+        => Cli.HeliosCommandTests.Run(["boot", "-c", TestData.Configuration, "--arch", isa, "--no-build", "--timeout", "300", .. rest]);
 
     [Theory]
     [InlineData("x86_64")]

@@ -39,16 +39,80 @@ public class ManifestFuzzTests
                 ManifestAssert.Equal(result.Manifest!, loader.LoadText(ManifestXmlWriter.Write(result.Manifest!), "again.xml").Manifest!);
                 continue;
             }
-            Assert.NotEmpty(result.Diagnostics);
-            foreach (ManifestDiagnostic d in result.Diagnostics)
-            {
-                Assert.Equal("fuzz.xml", d.File);
-                Assert.True(d.Line >= 0 && d.Column >= 0);
-                Assert.False(string.IsNullOrWhiteSpace(d.Message));
-            }
+            AssertReported(result);
         }
         // Some mutations (inside comments, whitespace) keep the manifest valid; most must not.
         Assert.InRange(valid, 1, 3000);
+    }
+
+    /// <summary>
+    /// A refusal as every one must be: positioned (file:line:column, the count of problems not shown aside), in the
+    /// project's words (never a raw schema message), short, and free of control characters a terminal would obey.
+    /// </summary>
+    internal static void AssertReported(ManifestLoadResult result)
+    {
+        Assert.NotEmpty(result.Diagnostics);
+        foreach (ManifestDiagnostic d in result.Diagnostics)
+        {
+            Assert.False(string.IsNullOrWhiteSpace(d.Message));
+            bool summary = d.Message.EndsWith("more problems not shown", StringComparison.Ordinal);
+            Assert.True(summary || (d.Line >= 1 && d.Column >= 1), d.ToString());
+            Assert.DoesNotContain("schema:", d.Message);
+            Assert.True(d.Message.Length < 600, d.Message[..Math.Min(200, d.Message.Length)]);
+            Assert.DoesNotContain(d.Message, c => c < ' ' || (c >= '\u007F' && c <= '\u009F'));
+        }
+    }
+
+    // Values an attacker puts in a manifest: terminal escapes (C0, DEL, C1), long text, bidirectional overrides,
+    // markup-looking text, surrogates.
+    private static readonly string[] HostileValues =
+    [
+        "&#x9B;31m", "&#x1B;[2J", "&#x7F;", "&#x85;", "&#x80;", "&#x9F;", "a&#x9B;b", "\u202Eevil", new string('n', 5000), "",
+        "&#xD7FF;", "&#x10FFFF;", "x\ty", "x&#10;y", "&amp;&lt;", "Helios.Contracts.TcpContract", "Nope.TcpContract", "TcpContract",
+        "Helios..Tcp", ".Tcp", "Tcp.", "/services/x", "/a/../b", "64K", "99999999999999999999", "-0", "+7", " 3 ",
+    ];
+
+    private static readonly string[] Encodings = ["", " encoding=\"utf-8\"", " encoding=\"US-ASCII\"", " encoding=\"ISO-8859-1\"", " encoding=\"UTF-16\"", " encoding=\"ebcdic\""];
+
+    [Fact]
+    public void GeneratedHostileManifestsOnlyEverGiveDiagnostics()
+    {
+        var random = new Random(19);
+        var loader = new ManifestLoader(ContractDirectoryCatalog.Load(TestData.Manifests("contracts")));
+        int valid = 0;
+        for (int iteration = 0; iteration < 6000; iteration++)
+        {
+            string V() => HostileValues[random.Next(HostileValues.Length)];
+            var xml = new StringBuilder($"<?xml version=\"1.0\"{Encodings[random.Next(Encodings.Length)]}?>\n<application name=\"{(random.Next(2) == 0 ? "app" : V())}\">\n");
+            if (random.Next(2) == 0) xml.Append($"  <process heapLimit=\"{V()}\" />\n");
+            if (random.Next(2) == 0) xml.Append($"  <platforms><platform name=\"{V()}\" affinity=\"{V()}\">{(random.Next(3) == 0 ? " " : "")}</platform></platforms>\n");
+            xml.Append("  <endpoints>\n");
+            for (int e = random.Next(0, 3); e > 0; e--)
+                xml.Append($"    <serviceProvider id=\"{e}\" contractName=\"{V()}\" path=\"{V()}\" />\n");
+            xml.Append("  </endpoints>\n  <arguments>");
+            for (int a = random.Next(0, 3); a > 0; a--) xml.Append($"<argument>{V()}</argument>");
+            xml.Append("</arguments>\n</application>\n");
+            // Bytes as an editor might save them: UTF-8, Latin-1 (an 8-bit byte for é), or UTF-16 with or without its mark.
+            string text = xml.ToString();
+            byte[] bytes = random.Next(4) switch
+            {
+                0 => Encoding.Latin1.GetBytes(text.Replace("app", "\u00E9pp")),
+                1 => Encoding.Unicode.GetBytes(text),
+                2 => [.. Encoding.Unicode.GetPreamble(), .. Encoding.Unicode.GetBytes(text)],
+                _ => Encoding.UTF8.GetBytes(text),
+            };
+            ManifestLoadResult result = loader.LoadBytes(bytes, "hostile.xml");
+            if (result.IsValid)
+            {
+                valid++;
+                Assert.Null(ManifestRules.Validate(result.Manifest!));
+                foreach (string argument in result.Manifest!.Arguments)
+                    Assert.DoesNotContain(argument, c => (c < ' ' && c != '\t' && c != '\n' && c != '\r') || (c >= '\u007F' && c <= '\u009F'));
+                continue;
+            }
+            AssertReported(result);
+        }
+        Assert.InRange(valid, 1, 5999);
     }
 
     [Fact]

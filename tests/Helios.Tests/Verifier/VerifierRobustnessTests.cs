@@ -49,6 +49,33 @@ public class VerifierRobustnessTests
     }
 
     [Fact]
+    public void AMultiModuleAssemblyIsRefusedForThatReasonAlone()
+    {
+        // Roslyn builds a real one: a netmodule, and an assembly whose manifest lists it and whose code uses its type.
+        var runtime = new[] { MetadataReference.CreateFromFile(TestData.RuntimeAssembly) };
+        var options = new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.NetModule);
+        var module = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create("Extra",
+            [Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText("public static class Extra { public static int Two() => 2; }")], runtime, options);
+        using var moduleImage = new MemoryStream();
+        var emit = new Microsoft.CodeAnalysis.Emit.EmitOptions(runtimeMetadataVersion: "v4.0.30319");
+        Assert.True(module.Emit(moduleImage, options: emit).Success);
+        var app = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create("TwoModules",
+            [Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText("public static class Program { public static int Main() => Extra.Two(); }")],
+            runtime.Append(ModuleMetadata.CreateFromImage(moduleImage.ToArray()).GetReference(filePath: "Extra.netmodule")),
+            new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        using var image = new MemoryStream();
+        Microsoft.CodeAnalysis.Emit.EmitResult emitted = app.Emit(image, options: emit);
+        Assert.True(emitted.Success, string.Join("\n", emitted.Diagnostics));
+
+        VerificationResult result = Verifier().Verify(image.ToArray(), "TwoModules.dll");
+
+        Assert.NotEmpty(result.Errors);
+        Assert.All(result.Errors, e => Assert.Equal(VerifierRule.BadImage, e.Rule));
+        Assert.Contains(result.Errors, e => e.Message.Contains("multi-module", StringComparison.Ordinal));
+        Assert.DoesNotContain(result.Errors, e => e.ToString().Contains("native", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void NativeExecutablesAreRefused()
     {
         string native = File.Exists("/bin/sh") ? "/bin/sh" : "/usr/bin/env";

@@ -21,6 +21,7 @@ var root = new RootCommand("Helios: build, boot and test the Helios operating sy
     ContractCommand.Create(),
     BenchCommand.Create(),
     ManifestCommand.Create(),
+    PlacementCommand.Create(),
     VerifyCommand.Create(),
 };
 ParseResult parsed = root.Parse(args);

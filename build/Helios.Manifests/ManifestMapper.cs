@@ -141,6 +141,7 @@ internal sealed partial class ManifestMapper
         var ids = new Dictionary<int, XElement>();
         var pipes = new Dictionary<EndpointKind, XElement>();
         var paths = new Dictionary<string, XElement>(StringComparer.Ordinal);
+        var bound = new List<XAttribute>();
         int count = 0;
         foreach (XElement element in ChildElements(endpoints, "the elements <inputPipe>, <outputPipe>, <endpoint> and <serviceProvider>"))
         {
@@ -244,7 +245,17 @@ internal sealed partial class ManifestMapper
                     paths[path] = element;
                 }
             }
+            if (kind == EndpointKind.Endpoint && path is not null && pathAttribute is not null) bound.Add(pathAttribute);
             if (ok) manifest.Endpoints.Add(new ManifestEndpoint(kind, id, affinity, contract, path));
+        }
+
+        // Self-reference is stated on the <serviceProvider> (ManifestRules.CheckSelfReference); it may come after the
+        // <endpoint>, so this waits for every path.
+        foreach (XAttribute pathAttribute in bound)
+        {
+            if (!paths.TryGetValue(pathAttribute.Value, out XElement? own)) continue;
+            Error(pathAttribute, $"<endpoint> path=\"{pathAttribute.Value}\" is where this application advertises itself (the <serviceProvider> on line {Line(own)}): "
+                                 + "an app's affinity with copies of itself is the self-reference affinity on that <serviceProvider>; bind to another service or remove this <endpoint>");
         }
     }
 

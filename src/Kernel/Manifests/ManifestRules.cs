@@ -181,12 +181,42 @@ namespace Helios.Kernel.Manifests
                 }
             }
 
+            if ((problem = CheckSelfReference(manifest)) != null) return problem;
+
             if (manifest.Arguments.Count > ManifestLimits.MaxArguments)
                 return manifest.Arguments.Count.ToString() + " arguments: at most " + ManifestLimits.MaxArguments.ToString() + " are allowed";
             for (int i = 0; i < manifest.Arguments.Count; i++)
                 if ((problem = CheckArgument(manifest.Arguments[i])) != null) return "argument " + (i + 1).ToString() + ": expected " + problem;
             return null;
         }
+
+        /// <summary>
+        /// An &lt;endpoint&gt; may not bind to a path the application advertises itself: its affinity with other copies of
+        /// itself is the self-reference affinity on that &lt;serviceProvider&gt; (paper §3.7.2), stated once, so that
+        /// placement never counts it twice. Null when no endpoint does; otherwise which one and what to write instead.
+        /// </summary>
+        public static string? CheckSelfReference(ApplicationManifest manifest)
+        {
+            foreach (ManifestEndpoint endpoint in manifest.Endpoints)
+            {
+                if (endpoint.Kind != EndpointKind.Endpoint || endpoint.Path == null) continue;
+                ManifestEndpoint? own = Advertiser(manifest, endpoint.Path);
+                if (own != null) return SelfReferenceProblem(endpoint.Id, endpoint.Path, own.Id);
+            }
+            return null;
+        }
+
+        /// <summary>The &lt;serviceProvider&gt; that advertises path in this manifest, or null.</summary>
+        public static ManifestEndpoint? Advertiser(ApplicationManifest manifest, string path)
+        {
+            foreach (ManifestEndpoint endpoint in manifest.Endpoints)
+                if (endpoint.Kind == EndpointKind.ServiceProvider && (endpoint.Path ?? DefaultServicePath(manifest.Name)) == path) return endpoint;
+            return null;
+        }
+
+        public static string SelfReferenceProblem(int endpointId, string path, int serviceProviderId) =>
+            "endpoint " + endpointId.ToString() + " binds to " + path + ", which this application advertises itself (serviceProvider "
+            + serviceProviderId.ToString() + "): put the affinity with copies of itself on that serviceProvider (self-reference affinity)";
 
         public static string DefaultServicePath(string applicationName) => ManifestLimits.DefaultServicePrefix + applicationName;
 

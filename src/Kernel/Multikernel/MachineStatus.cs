@@ -63,11 +63,22 @@ namespace Helios.Kernel.Multikernel
             Report(KernelRole.Id, panicked ? KernelState.Panicked : KernelState.Exited);
         }
 
-        /// <summary>Counted up by this kernel's tick: the coordinator watches it to tell a hung satellite.</summary>
+        /// <summary>
+        /// Counted up by this kernel's tick: the coordinator watches it to tell a hung satellite. The tick also publishes
+        /// what the kernel's collector has done (its collections, its heap's capacity), for other kernels to see.
+        /// </summary>
         internal static void Beat()
         {
-            if (s_page != null) (*(ulong*)(s_page + MachinePage.Slot(KernelRole.Id) + MachinePage.HeartbeatOffset))++;
+            if (s_page == null) return;
+            byte* slot = s_page + MachinePage.Slot(KernelRole.Id);
+            (*(ulong*)(slot + MachinePage.HeartbeatOffset))++;
+            Volatile.Write(ref *(ulong*)(slot + MachinePage.CollectionsOffset), Internal.Runtime.Heap.Collections);
+            Volatile.Write(ref *(ulong*)(slot + MachinePage.HeapBytesOffset), Internal.Runtime.Heap.CapacityBytes);
         }
+
+        public static ulong Collections(int kernel) => s_page == null ? 0 : Volatile.Read(ref *(ulong*)(s_page + MachinePage.Slot(kernel) + MachinePage.CollectionsOffset));
+
+        public static ulong HeapBytes(int kernel) => s_page == null ? 0 : Volatile.Read(ref *(ulong*)(s_page + MachinePage.Slot(kernel) + MachinePage.HeapBytesOffset));
 
         public static bool ShutdownRequested => s_page != null && Volatile.Read(ref *(uint*)(s_page + MachinePage.ShutdownOffset)) != 0;
 

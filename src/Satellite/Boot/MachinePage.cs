@@ -1,6 +1,7 @@
 // The machine page: one page of the coordinator's memory that every kernel of a machine maps, for what must work
 // before and without links: each kernel's state and exit code (a satellite reports its exit or panic here and halts;
-// the coordinator reads them to decide the machine's exit status), its heartbeat, and the console's line lock (one
+// the coordinator reads them to decide the machine's exit status), its heartbeat, what its collector has done (so
+// that a test can see that one kernel's collections leave another's heap alone), and the console's line lock (one
 // console, lines never interleaved). Only offsets and codes here; the kernel does the atomic accesses (MachineStatus).
 namespace Helios.Satellite.Boot
 {
@@ -29,6 +30,8 @@ namespace Helios.Satellite.Boot
         public const int ExitCodeOffset = 4;        // i32, once Exited
         public const int HeartbeatOffset = 8;       // u64, counted up by the kernel's tick
         public const int OnlineCounterOffset = 16;  // u64, the counter when the kernel came online
+        public const int CollectionsOffset = 24;    // u64, the kernel's heap collections so far
+        public const int HeapBytesOffset = 32;      // u64, the kernel's heap capacity after its last collection
 
         public static int Slot(int kernel) => SlotsOffset + kernel * SlotSize;
     }

@@ -87,6 +87,38 @@ public class MultikernelTests
         Assert.All(run.Console.Where(l => l.Length > 0), l => Assert.True(HostProtocol.KernelTag(l, out _) >= 0, l));
     }
 
+    // The satellite collects while the coordinator only waits (it ran one quick test): the coordinator's collection
+    // count and heap, as its tick publishes them in the machine page, do not move.
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public async Task CollectionsOnASatelliteLeaveTheCoordinatorsHeapAlone(string isaName)
+    {
+        Isa isa = IsaNames.Parse(isaName);
+        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = Numa2Machine };
+        QemuOptions options = session.Options(isa, "Multikernel.ItRunsOnlyOnItsOwnCpus");
+        options = options with { KernelArguments = options.KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=CrossKernel.*" };
+        TestRunReport report = TestRunParser.Parse(isa, await QemuRunner.RunAsync(options), session.Kernels);
+        Assert.True(report.Problem is null, report.Problem + "\n" + string.Join("\n", report.Run.Console.TakeLast(30)));
+        InKernelTestResult result = Assert.Single(report.Results, r => r.Name == "k1:CrossKernel.CollectionsHereLeaveTheCoordinatorsHeapAlone");
+        Assert.True(result.Passed, result.Message);
+    }
+
+    // Two boots of the same machine under -icount print the same console, byte for byte: every kernel's boot, the
+    // satellites' start and the machine's end are deterministic.
+    [Fact]
+    public async Task TwoNuma2BootsPrintTheSameConsole()
+    {
+        QemuOptions options = new QemuOptions(Isa.X86_64, TestData.Image(Isa.X86_64, RepoPaths.KernelImage))
+        {
+            Bundle = RepoPaths.BundleBeside(TestData.Image(Isa.X86_64, RepoPaths.KernelImage)),
+            DeterministicTiming = true,
+        }.WithTopology(Numa2Machine);
+        QemuResult first = await QemuRunner.RunAsync(options), second = await QemuRunner.RunAsync(options);
+        Assert.True(first.Succeeded, first.Summary);
+        Assert.Equal(first.Console, second.Console);
+    }
+
     [Theory]
     [InlineData("x86_64")]
     [InlineData("arm64")]

@@ -92,3 +92,34 @@ namespace Helios.Kernel.Tests.Kernel
         public static void OnPurpose() => Diagnostics.Panic.Halt("a satellite panics on purpose");
     }
 }
+
+namespace Helios.Kernel.Tests.Kernel
+{
+    // Each kernel's heap and collector are its own copy's: collections forced on a satellite leave the coordinator's
+    // count and heap as they were. Run on a satellite with the coordinator idle (satellite.test=CrossKernel.* and a
+    // coordinator that ends its own tests at once: tests/Helios.Tests/InKernel/MultikernelTests.cs); it waits for the
+    // coordinator to ask the machine to stop, when the coordinator only waits.
+    internal static class CrossKernelTests
+    {
+        [Test(Category = "multikernel")]
+        public static void CollectionsHereLeaveTheCoordinatorsHeapAlone()
+        {
+            Assert.True(KernelRole.IsSatellite, "runs on a satellite");
+            while (!MachineStatus.ShutdownRequested) Threading.Thread.Sleep(1_000_000);
+            Threading.Thread.Sleep(5_000_000);                     // the coordinator's ticks have published its state
+            ulong theirCollections = MachineStatus.Collections(0), theirHeap = MachineStatus.HeapBytes(0);
+            int ours = GC.CollectionCount(0);
+            for (int i = 0; i < 3; i++)
+            {
+                var garbage = new object[10_000];
+                for (int j = 0; j < garbage.Length; j++) garbage[j] = new byte[64];
+                GC.Collect();
+            }
+            Threading.Thread.Sleep(5_000_000);
+            Assert.True(GC.CollectionCount(0) >= ours + 3, "this kernel collected");
+            Assert.True(theirCollections > 0 || theirHeap > 0, "the coordinator publishes its collector's state");
+            Assert.Equal(theirCollections, MachineStatus.Collections(0));
+            Assert.Equal(theirHeap, MachineStatus.HeapBytes(0));
+        }
+    }
+}

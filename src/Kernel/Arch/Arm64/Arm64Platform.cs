@@ -89,7 +89,10 @@ namespace Helios.Kernel.Arch.Arm64
         public override void InitializeInterrupts(BootInfo boot)
         {
             if (_satellite)
+            {
+                if (_gicDistributor == 0 || _gicCpuInterface == 0) throw new BootInfoException("the boot block names no GIC");
                 Gic.Attach(_gicDistributor, _gicCpuInterface);
+            }
             else
             {
                 (_gicDistributor, _gicCpuInterface) = FindGic();
@@ -134,6 +137,7 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override ulong CounterToBenchmarkUnits(ulong counts) => counts * 1_000_000_000 / GenericTimer.Frequency;
 
+        // Each mask is what that CPU read back as its own (InitializeThisCpu): a kernel only ever names its own CPUs.
         public override void SendWakeup(Cpu cpu) => Gic.SendSoftwareInterrupt(_gicTargets[cpu.Index], Gic.WakeupSgi);
 
         public override ulong CurrentCpuHardwareId => Instructions.ReadAffinity();

@@ -11,6 +11,7 @@ using Helios.Kernel.Arch;
 using Helios.Kernel.Boot;
 using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Loading;
+using Helios.Kernel.Memory;
 using Helios.Kernel.Processes;
 using Helios.Kernel.Time;
 using Helios.Satellite.Boot;
@@ -90,6 +91,7 @@ namespace Helios.Kernel.Multikernel
                 Fail(k, "no range of its memory holds its image (" + Units.Bytes(need) + ")");
                 return 0;
             }
+            MapForWriting(platform, imageBase, (imageBase + need + Page - 1) & ~(Page - 1));
             ImagePlacement.Place(file, image, imageBase);
             ulong bootData = imageBase + image.Size;
             ulong tables = platform.BuildSatelliteBootTables(bootData, out ulong tableBytes);
@@ -132,7 +134,7 @@ namespace Helios.Kernel.Multikernel
                 + grant.Domain.ToString() + ", image at 0x" + imageBase.ToString("x") + ", " + Units.Bytes(grant.MemoryBytes) + " of memory");
             MachineStatus.Report(k, KernelState.Starting);
             ulong started = platform.ReadCycleCounter();
-            if (!platform.StartSatellite(grant.Cpus[0], imageBase + image.Entry, block, stackTop, tables))
+            if (!platform.StartSatellite(grant.Cpus[0], imageBase + image.Entry, block, stackTop, tables, imageBase, stackTop))
             {
                 Fail(k, "the firmware would not start its CPU 0x" + grant.Cpus[0].ToString("x"));
                 return 0;
@@ -147,6 +149,23 @@ namespace Helios.Kernel.Multikernel
             }
             ulong online = MachineStatus.OnlineCounter(k);
             return online > started ? online - started : 0;
+        }
+
+        // The satellite's memory is not the coordinator's (GrantedBootInfo.Restrict): its page tables map it only if a
+        // device window happens to cover it (x86_64's first 4 GiB, as uncached Device memory; arm64's RAM not at all).
+        // The coordinator writes the image there, so it maps that range as ordinary memory first, once, and keeps the
+        // mapping (it never allocates from it: its frames come from its own grant).
+        private static void MapForWriting(Platform platform, ulong start, ulong end)
+        {
+            const ulong Page = 4096;
+            for (ulong page = start; page < end; page += Page)
+            {
+                if (AddressSpace.TryTranslate(page, out ulong physical, out MapKind kind) && physical == page && kind == MapKind.Memory)
+                    continue;
+                AddressSpace.Map(start, start, end - start, MapKind.Memory);
+                platform.FlushTlb(start, end - start);      // what was mapped as Device must not stay in the TLB as such
+                return;
+            }
         }
 
         private static void Fail(int kernel, string why)

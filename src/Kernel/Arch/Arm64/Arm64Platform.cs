@@ -23,7 +23,7 @@ namespace Helios.Kernel.Arch.Arm64
 
         private FlattenedDeviceTree _tree;
         private int _timerInterrupt = GenericTimer.DefaultInterrupt;
-        private ulong _gicDistributor, _gicCpuInterface;    // a satellite's, from its boot block
+        private ulong _gicDistributor, _gicCpuInterface;    // the device tree's, or a satellite's boot block's
         private readonly uint[] _gicTargets = new uint[8];
         private static ulong s_tickPeriod;
 
@@ -43,7 +43,8 @@ namespace Helios.Kernel.Arch.Arm64
         {
             block.CounterHz = GenericTimer.Frequency;
             block.TimerHz = GenericTimer.Frequency;
-            (block.InterruptController, block.InterruptControllerCpu) = FindGic();
+            block.InterruptController = _gicDistributor;
+            block.InterruptControllerCpu = _gicCpuInterface;
             block.TickInterrupt = (ulong)_timerInterrupt;
             block.FirmwareCall = Psci.UsesSmc ? 2UL : 1UL;
         }
@@ -64,10 +65,17 @@ namespace Helios.Kernel.Arch.Arm64
             return 0;
         }
 
-        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables)
-            => Psci.StartAt(hardwareId, entry, argument);
+        // The CPU starts with its MMU and caches off: it reads memory, not this CPU's caches, so everything written for
+        // it goes to the point of coherency first (its entry, SatelliteEntry.S, drops stale lines before its MMU is on).
+        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables,
+            ulong writtenStart, ulong writtenEnd)
+        {
+            Instructions.CleanDataCache((void*)writtenStart, writtenEnd - writtenStart);
+            return Psci.StartAt(hardwareId, entry, argument);
+        }
 
-        // The vectors and FP/SIMD are already on (Boot.S); the console needs no set-up.
+        // The vectors and FP/SIMD are already on (Boot.S, SatelliteEntry.S); the console needs no set-up. The trap
+        // handler is this image's: a satellite's vectors are its own copy's.
         public override void InitializeEarly() => ExceptionVectors.Install();
 
         public override void WriteConsole(ReadOnlySpan<char> text) => Pl011.Write(text);
@@ -76,14 +84,24 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override BootInfo ReadBootInfo(IPhysicalMemory memory) => DeviceTreeBootInfo.Read(memory, _deviceTree, out _tree);
 
+        // A satellite touches no global distributor state (the coordinator's): it attaches to the registers its boot
+        // block named, and each of its CPUs sets up only its own interface and banked interrupts (InitializeThisCpu).
         public override void InitializeInterrupts(BootInfo boot)
         {
-            (ulong distributor, ulong cpuInterface) = FindGic();
-            Gic.Initialize(distributor, cpuInterface);
-            _timerInterrupt = FindVirtualTimerInterrupt();
+            if (_satellite)
+            {
+                if (_gicDistributor == 0 || _gicCpuInterface == 0) throw new BootInfoException("the boot block names no GIC");
+                Gic.Attach(_gicDistributor, _gicCpuInterface);
+            }
+            else
+            {
+                (_gicDistributor, _gicCpuInterface) = FindGic();
+                Gic.Initialize(_gicDistributor, _gicCpuInterface);
+                _timerInterrupt = FindVirtualTimerInterrupt();
+                Psci.Initialize(_tree);
+            }
             InterruptDispatcher.Register(_timerInterrupt, &OnTick);
             InterruptDispatcher.Register(Gic.WakeupSgi, &OnWakeup);
-            Psci.Initialize(_tree);
         }
 
         public override bool StartCpu(Cpu cpu, ulong stackTop) => Psci.Start(cpu, stackTop);
@@ -119,6 +137,7 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override ulong CounterToBenchmarkUnits(ulong counts) => counts * 1_000_000_000 / GenericTimer.Frequency;
 
+        // Each mask is what that CPU read back as its own (InitializeThisCpu): a kernel only ever names its own CPUs.
         public override void SendWakeup(Cpu cpu) => Gic.SendSoftwareInterrupt(_gicTargets[cpu.Index], Gic.WakeupSgi);
 
         public override ulong CurrentCpuHardwareId => Instructions.ReadAffinity();

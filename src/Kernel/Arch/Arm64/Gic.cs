@@ -43,6 +43,17 @@ namespace Helios.Kernel.Arch.Arm64
             Mmio.Write32(s_distributor + DistributorControl, 1);
         }
 
+        /// <summary>
+        /// A satellite kernel (docs/multikernel.md): the coordinator set the distributor up and owns its global state
+        /// (every SPI, its enable); a satellite only learns where the registers are, for its CPUs' own banked ones.
+        /// </summary>
+        public static void Attach(ulong distributor, ulong cpuInterface)
+        {
+            s_distributor = distributor;
+            s_cpuInterface = cpuInterface;
+            Lines = (int)((Mmio.Read32(s_distributor + InterruptControllerType) & 0x1F) + 1) * 32;
+        }
+
         /// <summary>This CPU's banked SGIs and PPIs and its CPU interface; returns its target mask (for SGIs).</summary>
         public static uint InitializeThisCpu()
         {

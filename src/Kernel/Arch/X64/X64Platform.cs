@@ -114,7 +114,9 @@ namespace Helios.Kernel.Arch.X64
             return pml4;
         }
 
-        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables)
+        // Caches are coherent and the CPU starts with them on: what was written needs nothing more.
+        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables,
+            ulong writtenStart, ulong writtenEnd)
             => ApStartup.Start((uint)hardwareId, bootTables, stackTop, argument, entry);
 
         public override ulong CounterFrequency => _counterFrequency;

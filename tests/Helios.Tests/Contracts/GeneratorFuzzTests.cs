@@ -148,7 +148,7 @@ public class GeneratorFuzzTests(ITestOutputHelper output)
     /// <summary>Compiles the generated code of many cases at once, every warning an error; fails naming the case.</summary>
     internal static void AssertCompiles(IReadOnlyList<string> accepted, string what)
     {
-        const int PerCompilation = 150;
+        const int PerCompilation = 400;
         var parse = new CSharpParseOptions(LanguageVersion.Latest);
         var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, warningLevel: 9999,
             generalDiagnosticOption: ReportDiagnostic.Error, nullableContextOptions: NullableContextOptions.Disable);
@@ -183,7 +183,7 @@ public class GeneratorFuzzTests(ITestOutputHelper output)
     {
         var random = new Random(19);
         var accepted = new List<string>();
-        const int Cases = 3000;
+        const int Cases = 800;
         for (int i = 0; i < Cases; i++)
         {
             string text = new Case(random).Write();

@@ -183,7 +183,7 @@ public class GeneratorFuzzTests(ITestOutputHelper output)
     {
         var random = new Random(19);
         var accepted = new List<string>();
-        const int Cases = 800;
+        const int Cases = 500;
         for (int i = 0; i < Cases; i++)
         {
             string text = new Case(random).Write();

@@ -17,8 +17,11 @@ public enum StateSender : byte
 
 public sealed class StateModel
 {
-    private readonly List<TransitionModel> _transitions = new();
-    private readonly Dictionary<MessageModel, TransitionModel> _byMessage = new();
+    // Most states (every one inside a path) have one transition: the index by message is made only for a choice,
+    // so that a long path costs a list per state, not a dictionary too.
+    private const int IndexFrom = 8;
+    private readonly List<TransitionModel> _transitions = new(1);
+    private Dictionary<MessageModel, TransitionModel>? _byMessage;
 
     public StateModel(string name, int index, bool isNamed, SourceFile file, Text.SourceSpan span)
     {
@@ -51,11 +54,22 @@ public sealed class StateModel
     internal void Add(TransitionModel transition)
     {
         _transitions.Add(transition);
-        _byMessage[transition.Message] = transition;
+        if (_byMessage is not null) _byMessage[transition.Message] = transition;
+        else if (_transitions.Count >= IndexFrom)
+        {
+            _byMessage = new Dictionary<MessageModel, TransitionModel>();
+            foreach (TransitionModel t in _transitions) _byMessage[t.Message] = t;
+        }
         Sender = transition.Sender;
     }
 
-    public TransitionModel? Find(MessageModel message) => _byMessage.TryGetValue(message, out TransitionModel? t) ? t : null;
+    public TransitionModel? Find(MessageModel message)
+    {
+        if (_byMessage is not null) return _byMessage.TryGetValue(message, out TransitionModel? found) ? found : null;
+        foreach (TransitionModel t in _transitions)
+            if (t.Message == message) return t;
+        return null;
+    }
 
     public override string ToString() => Name;
 }

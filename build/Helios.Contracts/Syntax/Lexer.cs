@@ -31,6 +31,8 @@ public sealed class Lexer
     private readonly SourceFile _file;
     private readonly DiagnosticBag _diagnostics;
     private readonly string _text;
+    // One string per distinct name: a file that repeats a few names many times (a long path) holds them once.
+    private readonly Dictionary<string, string> _names = new();
     private int _pos;
 
     private Lexer(SourceFile file, DiagnosticBag diagnostics)
@@ -132,6 +134,8 @@ public sealed class Lexer
                 return new Token(TokenKind.Identifier, cut, new SourceSpan(start, length));
             }
             string word = _text.Substring(start, length);
+            if (_names.TryGetValue(word, out string? known)) word = known;
+            else _names[word] = word;
             return new Token(Keywords.TryGetValue(word, out TokenKind keyword) ? keyword : TokenKind.Identifier, word, new SourceSpan(start, _pos - start));
         }
         if (c >= '0' && c <= '9')

@@ -25,7 +25,9 @@ public class FuzzTests
     {
         var watch = Stopwatch.StartNew();
         ContractCompilation first = ContractCompiler.Compile("fuzz.contract", text);
-        Assert.True(watch.ElapsedMilliseconds < 20000, $"{watch.ElapsedMilliseconds} ms for {text.Length} characters");
+        // Catches a hang or work that grows faster than the input, not slowness: generous, since CI machines are
+        // shared (testing.md); AdversarialCostTests bounds the memory exactly.
+        Assert.True(watch.ElapsedMilliseconds < 60000, $"{watch.ElapsedMilliseconds} ms for {text.Length} characters");
         ContractCompilation second = ContractCompiler.Compile("fuzz.contract", text);
         Assert.Equal(first.Diagnostics.Select(d => d.ToString()), second.Diagnostics.Select(d => d.ToString()));
         foreach (Diagnostic d in first.Diagnostics)

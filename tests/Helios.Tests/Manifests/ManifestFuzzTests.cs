@@ -158,7 +158,8 @@ public class ManifestFuzzTests
 
         ManifestLoadResult unclosed = new ManifestLoader().LoadText("<application name=\"Deep\">" + string.Concat(Enumerable.Repeat("<a>", depth)), "unclosed.xml");
         Assert.StartsWith("elements nested more than 16 deep", Assert.Single(unclosed.Diagnostics).Message);
-        Assert.True(timer.Elapsed < TimeSpan.FromSeconds(10), $"took {timer.Elapsed}");
+        // Catches work that grows with the depth, not slowness: generous, since CI machines are shared (testing.md).
+        Assert.True(timer.Elapsed < TimeSpan.FromSeconds(60), $"took {timer.Elapsed}");
 
         // Sixteen levels are still parsed, and explained by the rules.
         string sixteen = "<application name=\"Deep\"><endpoints>" + string.Concat(Enumerable.Repeat("<a>", 14)) + string.Concat(Enumerable.Repeat("</a>", 14)) + "</endpoints></application>";

@@ -114,7 +114,8 @@ public class VerifierRobustnessTests
             VerificationResult result = verifier.Verify(damaged, "damaged.dll");
             Assert.True(result.IsSafe || result.Errors.Count > 0);
         }
-        Assert.True(timer.Elapsed < TimeSpan.FromSeconds(60), $"1500 damaged apps took {timer.Elapsed}");
+        // A bound that catches unbounded work, not slowness: generous, since CI machines are shared (testing.md).
+        Assert.True(timer.Elapsed < TimeSpan.FromSeconds(300), $"1500 damaged apps took {timer.Elapsed}");
     }
 
     [Fact]
@@ -127,7 +128,8 @@ public class VerifierRobustnessTests
         var timer = System.Diagnostics.Stopwatch.StartNew();
         VerificationResult result = Verifier().Verify(app, "hostile.dll");
         Assert.False(result.IsSafe);
-        Assert.True(timer.Elapsed < TimeSpan.FromSeconds(5), $"took {timer.Elapsed}");
+        // Decoding 400 million arguments would take hours; the bound is generous, since CI machines are shared.
+        Assert.True(timer.Elapsed < TimeSpan.FromSeconds(60), $"took {timer.Elapsed}");
     }
 
     [Theory]

@@ -13,7 +13,7 @@ internal static class TestCommand
         var arch = CommonOptions.Arch("all");
         var filter = new Option<string?>("--filter", "-f") { Description = "Run one test, or those starting with a prefix ending in * (Strings.*)" };
         var noBuild = CommonOptions.NoBuild();
-        var timeout = CommonOptions.Timeout(120);
+        var timeout = CommonOptions.Timeout(600);
         // A test's limit counts from when the guest reaches it (KernelTestSession), not from QEMU's start.
         timeout.Description = "Seconds each test may run, counted from when the guest starts it, before it counts as hung (default 120; booting has 300)";
         var configuration = CommonOptions.Configuration();

@@ -33,7 +33,7 @@ public sealed class KernelTestSession
     /// How long one test may run, counted from the runner's "HTEST run" line for it (not from QEMU's start: a loaded
     /// host slows the boot, and that must never fail a test). It only catches hangs, so it is generous.
     /// </summary>
-    public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(120);
+    public TimeSpan Timeout { get; init; } = TimeSpan.FromSeconds(600);
 
     /// <summary>How long the guest may take to boot and reach its first test (hangs before any test).</summary>
     public TimeSpan StartupTimeout { get; init; } = TimeSpan.FromSeconds(300);

@@ -54,12 +54,16 @@ namespace Helios.Kernel.Arch
 
         /// <summary>
         /// Starts the CPU hardwareId (another kernel's) at entry(argument) on the stack below stackTop, on bootTables
-        /// (INIT-SIPI-SIPI through the AP trampoline; PSCI CPU_ON). [writtenStart, writtenEnd) is all the coordinator
-        /// wrote for it (image, tables, block), made visible to a CPU whose caches are off (arm64). False if the
-        /// firmware refused.
+        /// (INIT-SIPI-SIPI through the AP trampoline; PSCI CPU_ON), once what it needs is published
+        /// (PublishToStartingCpu). False if the firmware refused.
         /// </summary>
-        public abstract bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables,
-            ulong writtenStart, ulong writtenEnd);
+        public abstract bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables);
+
+        /// <summary>
+        /// Makes what this CPU wrote in [start, start+length) visible to a CPU that starts with its caches off (arm64:
+        /// cleaned to the point of coherency; x86_64's caches are coherent).
+        /// </summary>
+        public abstract void PublishToStartingCpu(ulong start, ulong length);
 
         /// <summary>"x86_64" or "arm64".</summary>
         public abstract string IsaName { get; }

@@ -7,7 +7,12 @@ namespace Helios.Kernel.Loading
 {
     public static unsafe class ImagePlacement
     {
-        public static void Place(ReadOnlySpan<byte> file, RelocatableImage image, ulong imageBase)
+        /// <summary>
+        /// Places the image; returns how many bytes from the base it wrote. With leaveLastTail, the last segment's bytes
+        /// past its file contents are left as they are: a kernel image's early heap, which its heap clears as it hands
+        /// it out (clearing megabytes there would only slow a satellite's start).
+        /// </summary>
+        public static ulong Place(ReadOnlySpan<byte> file, RelocatableImage image, ulong imageBase, bool leaveLastTail = false)
         {
             ulong cursor = 0;
             foreach (RelocatableImage.Segment segment in image.Segments)
@@ -16,7 +21,11 @@ namespace Helios.Kernel.Loading
                 file.Slice((int)segment.FileOffset, (int)segment.FileSize).CopyTo(new Span<byte>((void*)(imageBase + segment.Address), (int)segment.FileSize));
                 cursor = segment.Address + segment.FileSize;
             }
-            Clear(imageBase + cursor, image.Size - cursor);
+            if (!leaveLastTail)
+            {
+                Clear(imageBase + cursor, image.Size - cursor);
+                cursor = image.Size;
+            }
 
             // RelocatableImage checked every entry: relative or none, 8-byte aligned, inside the image.
             var relocations = (ulong*)(imageBase + image.RelocationsAddress);
@@ -26,6 +35,7 @@ namespace Helios.Kernel.Loading
                 if ((uint)entry[1] == 0) continue;
                 *(ulong*)(imageBase + entry[0]) = imageBase + entry[2];
             }
+            return (cursor + RelocatableImage.PageSize - 1) & ~(RelocatableImage.PageSize - 1);
         }
 
         private static void Clear(ulong address, ulong length)

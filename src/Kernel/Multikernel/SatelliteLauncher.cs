@@ -92,7 +92,7 @@ namespace Helios.Kernel.Multikernel
                 return 0;
             }
             MapForWriting(platform, imageBase, (imageBase + need + Page - 1) & ~(Page - 1));
-            ImagePlacement.Place(file, image, imageBase);
+            ulong written = ImagePlacement.Place(file, image, imageBase, leaveLastTail: true);
             ulong bootData = imageBase + image.Size;
             ulong tables = platform.BuildSatelliteBootTables(bootData, out ulong tableBytes);
             ulong block = bootData + ((tableBytes + Page - 1) & ~(Page - 1));
@@ -134,7 +134,9 @@ namespace Helios.Kernel.Multikernel
                 + grant.Domain.ToString() + ", image at 0x" + imageBase.ToString("x") + ", " + Units.Bytes(grant.MemoryBytes) + " of memory");
             MachineStatus.Report(k, KernelState.Starting);
             ulong started = platform.ReadCycleCounter();
-            if (!platform.StartSatellite(grant.Cpus[0], imageBase + image.Entry, block, stackTop, tables, imageBase, stackTop))
+            platform.PublishToStartingCpu(imageBase, written);
+            platform.PublishToStartingCpu(bootData, stackTop - bootData);
+            if (!platform.StartSatellite(grant.Cpus[0], imageBase + image.Entry, block, stackTop, tables))
             {
                 Fail(k, "the firmware would not start its CPU 0x" + grant.Cpus[0].ToString("x"));
                 return 0;

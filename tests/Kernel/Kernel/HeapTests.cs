@@ -89,9 +89,11 @@ namespace Helios.Kernel.Tests.Kernel
         // The heap runs out: the report must still come out, as a panic naming the allocation, although the heap has
         // nothing left for the message (the heap keeps a reserve for the reporting path and builds its own message on
         // the stack). Everything stays reachable, so collections free nothing: large arrays up to the heap's limit,
-        // then smaller ones, then nodes of 32 bytes until one does not fit.
+        // then smaller ones, then nodes of 32 bytes until one does not fit. Which allocation is the one that does not fit
+        // (a node, or a 16 KiB array when the frames run out before the heap's limit) depends on where the image ends
+        // and what else holds frames: the report names it either way.
         [Test]
-        [ExpectPanic("HELIOS-PANIC fail fast: Out of memory: the heap cannot satisfy an allocation of 32 bytes")]
+        [ExpectPanic("HELIOS-PANIC fail fast: Out of memory: the heap cannot satisfy an allocation of ")]
         public static void RunningOutOfMemoryIsReported()
         {
             ulong limit = Helios.Kernel.Diagnostics.CollectorHostExports.HeapLimit;

@@ -38,8 +38,9 @@ namespace Helios.Kernel.Tests.Kernel
         {
             KernelStacks.Trim();
             BootInfo boot = KernelMain.BootInfo;
+            // The list first: allocating it may grow the heap, which takes frames.
+            var taken = new ulong[Frames.FreeFrames + 64];
             ulong before = Frames.FreeFrames;
-            var taken = new ulong[before + 64];
             int count = 0;
             while (true)
             {

@@ -67,12 +67,10 @@ namespace Helios.Kernel.Arch.Arm64
 
         // The CPU starts with its MMU and caches off: it reads memory, not this CPU's caches, so everything written for
         // it goes to the point of coherency first (its entry, SatelliteEntry.S, drops stale lines before its MMU is on).
-        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables,
-            ulong writtenStart, ulong writtenEnd)
-        {
-            Instructions.CleanDataCache((void*)writtenStart, writtenEnd - writtenStart);
-            return Psci.StartAt(hardwareId, entry, argument);
-        }
+        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables)
+            => Psci.StartAt(hardwareId, entry, argument);
+
+        public override void PublishToStartingCpu(ulong start, ulong length) => Instructions.CleanDataCache((void*)start, length);
 
         // The vectors and FP/SIMD are already on (Boot.S, SatelliteEntry.S); the console needs no set-up. The trap
         // handler is this image's: a satellite's vectors are its own copy's.
@@ -221,7 +219,7 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override void Exit(int code)
         {
-            if (_satellite) Instructions.HaltForever();     // its status is in the machine page (KernelExit)
+            if (_satellite) StopThisCpu();                  // its status is in the machine page (KernelExit)
             // SYS_EXIT with a (reason, subcode) block: QEMU exits with the subcode as its status. The status is
             // encoded as on x86_64's isa-debug-exit, so a status of 0 always means the kernel did not report.
             ulong* block = stackalloc ulong[2];
@@ -231,7 +229,22 @@ namespace Helios.Kernel.Arch.Arm64
             Instructions.HaltForever();
         }
 
-        public override void HaltForever() => Instructions.HaltForever();
+        public override void HaltForever() => StopThisCpu();
+
+        // WFI wakes for a pending interrupt even with interrupts masked: with its tick still armed, a halted CPU would
+        // spin through its WFI loop, and under -icount that spinning would take the other CPUs' time (a satellite that
+        // has exited must cost the machine nothing). The timer and this CPU's interrupts go off first.
+        private void StopThisCpu()
+        {
+            Processor.DisableInterrupts();
+            GenericTimer.Stop();
+            if (_gicDistributor != 0)
+            {
+                Gic.Disable(Gic.WakeupSgi);
+                Gic.Disable(_timerInterrupt);
+            }
+            Instructions.HaltForever();
+        }
 
         public override bool PagingEnabled => (Instructions.ReadSystemControl() & 1) != 0;
 
@@ -240,7 +253,7 @@ namespace Helios.Kernel.Arch.Arm64
         // A satellite's power-off would end the whole machine: it stops its own CPU instead.
         public override void DieWithoutStatus()
         {
-            if (_satellite) Instructions.HaltForever();
+            if (_satellite) StopThisCpu();
             Instructions.SystemOff();
         }
 

@@ -115,9 +115,11 @@ namespace Helios.Kernel.Arch.X64
         }
 
         // Caches are coherent and the CPU starts with them on: what was written needs nothing more.
-        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables,
-            ulong writtenStart, ulong writtenEnd)
+        public override bool StartSatellite(ulong hardwareId, ulong entry, ulong argument, ulong stackTop, ulong bootTables)
             => ApStartup.Start((uint)hardwareId, bootTables, stackTop, argument, entry);
+
+        // Caches are coherent with a CPU being started.
+        public override void PublishToStartingCpu(ulong start, ulong length) { }
 
         public override ulong CounterFrequency => _counterFrequency;
 

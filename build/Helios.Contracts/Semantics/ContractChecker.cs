@@ -129,7 +129,7 @@ internal sealed class ContractChecker
             // whatever the cycle's length.
             var names = new List<string>();
             for (int k = 0; k < length && k < MaxCycleShown; k++) names.Add(chain[from + (i - from + k) % length].Syntax.Name.Text);
-            string rest = length <= MaxCycleShown ? "" : $" : … ({length} contracts in all)";
+            string rest = length <= MaxCycleShown ? "" : $" : ... ({length} contracts in all)";
             _context.Report(DiagnosticKind.ExtensionCycle, file, syntax.BaseName!.Span,
                 $"contract {syntax.Name.Text} extends itself: {string.Join(" : ", names)}{rest} : {syntax.Name.Text}");
             _noBase.Add(syntax);

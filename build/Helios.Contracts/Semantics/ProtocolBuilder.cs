@@ -232,7 +232,7 @@ internal sealed class ProtocolBuilder
     }
 
     // An anonymous state is named after the named state its path starts from, the path's first step and its own
-    // step ("Ready after Read?", "Ready after Read? -> … -> Reply!"): never after the whole path before it, which
+    // step ("Ready after Read?", "Ready after Read? -> ... -> Reply!"): never after the whole path before it, which
     // would make the names of a long path grow with the square of its length.
     private StateModel NewAnonymous(StateModel after, StepSyntax step)
     {
@@ -242,7 +242,7 @@ internal sealed class ProtocolBuilder
         else
         {
             origin = after.Origin;
-            name = after.Name == origin ? $"{origin} -> {what}" : $"{origin} -> … -> {what}";
+            name = after.Name == origin ? $"{origin} -> {what}" : $"{origin} -> ... -> {what}";
         }
         var state = new StateModel(name, _states.Count, false, _file, step.Span) { Origin = origin };
         _states.Add(state);

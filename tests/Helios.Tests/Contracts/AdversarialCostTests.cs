@@ -37,8 +37,11 @@ public class AdversarialCostTests
         Assert.Equal(20000, states.Count);
         Assert.Equal("Start after M?", states[1].Name);
         Assert.Equal("Start after M? -> R!", states[2].Name);
-        Assert.Equal("Start after M? -> … -> M?", states[3].Name);
+        Assert.Equal("Start after M? -> ... -> M?", states[3].Name);
         Assert.All(states, s => Assert.True(s.Name.Length < 100, s.Name));
+        // What the kernel takes in a contract declaration: printable ASCII, at most 1024 characters.
+        Helios.Channels.ContractInfo info = Helios.Tests.Channels.ContractDeclarationTests.InfoOf(compilation.Contracts[0]);
+        Assert.Null(Helios.Channels.ContractDeclaration.Validate(info));
     }
 
     [Fact]
@@ -57,7 +60,7 @@ public class AdversarialCostTests
         for (int i = 0; i < 35000; i++) text.Append($"contract C{i} : C{(i + 1) % 35000} {{ }}\n");
         ContractCompilation compilation = Check(text.ToString(), maxAllocatedMiB: 300);
         Diagnostic first = compilation.Diagnostics.First(d => d.Id == "HL0108");
-        Assert.Equal("contract C0 extends itself: C0 : C1 : C2 : C3 : C4 : C5 : C6 : C7 : … (35000 contracts in all) : C0", first.Message);
+        Assert.Equal("contract C0 extends itself: C0 : C1 : C2 : C3 : C4 : C5 : C6 : C7 : ... (35000 contracts in all) : C0", first.Message);
         Assert.Equal("HL0006", compilation.Diagnostics[^1].Id);
     }
 

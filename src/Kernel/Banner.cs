@@ -55,12 +55,12 @@ namespace Helios.Kernel
             KernelConsole.Write(text.ToString());
         }
 
-        // On a kernel of a multikernel machine: what a usable region wholly inside a reserved range is shared for.
+        // On a kernel of a multikernel machine: what a usable region wholly inside a reserved range's pages is shared for.
         private static string SharedWith(BootInfo boot, MemoryRegion region)
         {
             if (!Multikernel.KernelRole.IsMultikernel) return null;
             foreach (ReservedRange range in boot.Reserved)
-                if (range.Start <= region.Start && region.End <= range.End) return "shared: " + range.What;
+                if ((range.Start & ~4095UL) <= region.Start && region.End <= ((range.End + 4095) & ~4095UL)) return "shared: " + range.What;
             return null;
         }
     }

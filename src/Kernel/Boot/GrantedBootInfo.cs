@@ -44,24 +44,20 @@ namespace Helios.Kernel.Boot
         private static BootInfo Build(string protocol, string commandLine, List<MemoryRegion> memory, List<PhysicalRange> granted,
             List<ReservedRange> shared, List<CpuDescription> cpus, List<ReservedRange> reserved)
         {
-            foreach (PhysicalRange range in granted) memory.Add(new MemoryRegion(range.Start, range.Length, MemoryKind.Usable));
+            // Granted ranges that touch are one region, as the firmware would have said; a shared range stays a region of
+            // its own, so that it can be told apart (it lies wholly inside a reserved range).
+            foreach (PhysicalRange range in granted)
+            {
+                MemoryRegion last = memory.Count > 0 ? memory[memory.Count - 1] : default;
+                if (memory.Count > 0 && last.Kind == MemoryKind.Usable && last.End == range.Start)
+                    memory[memory.Count - 1] = new MemoryRegion(last.Start, range.End - last.Start, MemoryKind.Usable);
+                else
+                    memory.Add(new MemoryRegion(range.Start, range.Length, MemoryKind.Usable));
+            }
             // Shared ranges are in reserved too (the machine's, or the satellite's list itself): mapped, never handed out.
             foreach (ReservedRange range in shared) memory.Add(new MemoryRegion(range.Start, range.Length, MemoryKind.Usable));
             memory.Sort((a, b) => a.Start.CompareTo(b.Start));
-            // Usable pieces that touch are one region, as the firmware would have said.
-            var merged = new List<MemoryRegion>();
-            foreach (MemoryRegion region in memory)
-            {
-                if (merged.Count > 0 && region.Kind == MemoryKind.Usable && merged[merged.Count - 1].Kind == MemoryKind.Usable
-                    && merged[merged.Count - 1].End == region.Start)
-                {
-                    MemoryRegion last = merged[merged.Count - 1];
-                    merged[merged.Count - 1] = new MemoryRegion(last.Start, region.End - last.Start, MemoryKind.Usable);
-                    continue;
-                }
-                merged.Add(region);
-            }
-            return new BootInfo(protocol, commandLine, merged, cpus, null, reserved);
+            return new BootInfo(protocol, commandLine, memory, cpus, null, reserved);
         }
 
         // The parts of range inside [start, end) and outside every granted range.

@@ -103,7 +103,7 @@ namespace Helios.Kernel.Multikernel
                 KernelId = (ushort)k,
                 KernelCount = (ushort)s_plan.Kernels.Count,
                 Domain = (ushort)grant.Domain,
-                Isa = (ushort)(TargetIsa.IsX64 ? 1 : 2),
+                Isa = TargetIsa.IsX64 ? BootBlock.IsaX64 : BootBlock.IsaArm64,
                 ImageBase = imageBase,
                 ImageLength = image.Size,
                 MachinePage = MachineStatus.Address,

@@ -207,7 +207,10 @@ namespace Helios.Kernel.Tests.Kernel
         {
             GC.Collect();
             ulong capacity = Heap.CapacityBytes;
-            ulong grown = BuildCheckAndDrop(250_000);
+            // Enough nodes (over 100 bytes each with their label and payload) to outgrow what the heap has free, whatever
+            // its size: a satellite's early heap is half the coordinator's.
+            int count = (int)Math.Max(250_000UL, (capacity - Heap.UsedBytes + (8UL << 20)) / 100);
+            ulong grown = BuildCheckAndDrop(count);
             // Counted from here: collections while it built (a small heap, a satellite's) may have released regions too.
             ulong released = Heap.ReleasedBytes;
             ulong frames = Frames.FreeFrames;

@@ -1,7 +1,7 @@
 // A satellite kernel's first steps (docs/multikernel.md): read the boot block the coordinator left it, learn which
 // kernel it is, attach to the machine page, tag its console lines, take the hardware the coordinator found (calibrated
-// clocks, interrupt controller, firmware calls), and turn
-// its grant into the BootInfo the rest of the boot path sets itself up from.
+// clocks, interrupt controller, firmware calls), and turn its grant into the BootInfo the rest of the boot path sets
+// itself up from.
 using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;

@@ -76,7 +76,7 @@ namespace Helios.Kernel.Bench
 
         private static int RunOnSatellite(BootInfo boot)
         {
-            while (!MachineStatus.ShutdownRequested) Thread.Sleep(10_000_000);
+            SatelliteIdle.WaitForShutdown();
             var line = new CommandLine(boot.CommandLine);
             return Run(line, line.GetValue("satellite.bench") ?? SatelliteDefault, "kernel");
         }

@@ -9,8 +9,14 @@ namespace Helios.Kernel.Multikernel
     {
         public static int Run(BootInfo boot)
         {
-            while (!MachineStatus.ShutdownRequested) Thread.Sleep(10_000_000);
+            WaitForShutdown();
             return 0;
+        }
+
+        /// <summary>Sleeps until the coordinator asks the machine to stop (a satellite's payloads that wait their turn).</summary>
+        public static void WaitForShutdown()
+        {
+            while (!MachineStatus.ShutdownRequested) Thread.Sleep(10_000_000);
         }
     }
 }

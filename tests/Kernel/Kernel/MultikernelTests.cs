@@ -106,7 +106,7 @@ namespace Helios.Kernel.Tests.Kernel
         public static void CollectionsHereLeaveTheCoordinatorsHeapAlone()
         {
             Assert.True(KernelRole.IsSatellite, "runs on a satellite");
-            while (!MachineStatus.ShutdownRequested) Threading.Thread.Sleep(1_000_000);
+            SatelliteIdle.WaitForShutdown();
             Threading.Thread.Sleep(5_000_000);                     // the coordinator's ticks have published its state
             ulong theirCollections = MachineStatus.Collections(0), theirHeap = MachineStatus.HeapBytes(0);
             int ours = GC.CollectionCount(0);

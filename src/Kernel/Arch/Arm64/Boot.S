@@ -26,22 +26,8 @@ _start:
         ldr     x1, =boot_stack_top
         mov     sp, x1
 
-        // A level-1 table of 512 blocks of 1 GiB, identity mapped, under one level-0 entry.
         ldr     x1, =boot_level1
-        mov     x2, #0                  // GiB index
-3:      lsl     x3, x2, #30
-        cmp     x2, #RAM_FIRST_GIB
-        b.lo    4f
-        cmp     x2, #RAM_LAST_GIB
-        b.hi    4f
-        ldr     x4, =BLOCK_NORMAL
-        b       5f
-4:      ldr     x4, =BLOCK_DEVICE
-5:      orr     x3, x3, x4
-        str     x3, [x1, x2, lsl #3]
-        add     x2, x2, #1
-        cmp     x2, #512
-        b.lo    3b
+        identity_map_level1 x1
 
         ldr     x3, =boot_level0
         ldr     x2, =boot_level1

@@ -41,22 +41,8 @@ helios_satellite_entry:
         address_of x2, satellite_tables_end
         invalidate_lines x1, x2
 
-        // A level-1 table of 512 blocks of 1 GiB, identity mapped, under one level-0 entry (as Boot.S).
         address_of x1, satellite_level1
-        mov     x2, #0                  // GiB index
-3:      lsl     x3, x2, #30
-        cmp     x2, #RAM_FIRST_GIB
-        b.lo    4f
-        cmp     x2, #RAM_LAST_GIB
-        b.hi    4f
-        ldr     x4, =BLOCK_NORMAL
-        b       5f
-4:      ldr     x4, =BLOCK_DEVICE
-5:      orr     x3, x3, x4
-        str     x3, [x1, x2, lsl #3]
-        add     x2, x2, #1
-        cmp     x2, #512
-        b.lo    3b
+        identity_map_level1 x1
         address_of x3, satellite_level0
         orr     x2, x1, #TABLE
         str     x2, [x3]                // level 0 entry 0 covers the first 512 GiB

@@ -126,8 +126,7 @@ namespace Helios.Channels
                 s.Generation++;                 // no handle to the block survives the send
                 s.Owner = Slot.InFlight;
                 ep.State = next;
-                peer.EnqueueLocked(heap, slot);
-                peer.WakeLocked(host);
+                peer.DeliverLocked(heap, slot);
             }
             finally
             {
@@ -175,7 +174,7 @@ namespace Helios.Channels
             if (ep.Building != slot || message.Generation != writer.Generation) throw ExchangeHeap.Dead(writer.Handle);
             byte* block = (byte*)writer.Block;
             int descriptors = block[WireLayout.DescriptorCountOffset];
-            if (ep.Closed || ep.PeerClosed || ep.State != writer.State || descriptors != 0)
+            if (ep.Closed || ep.PeerClosed || ep.State != writer.State || descriptors != 0 || ep.Peer.Link is not null)
                 CheckSendLocked(heap, ep, block, descriptors, writer);
             for (int i = 0; i < descriptors; i++)
             {
@@ -195,9 +194,7 @@ namespace Helios.Channels
             message.Generation++;           // the sender's handle dies
             message.Owner = Slot.InFlight;
             ep.State = writer.NextState;
-            Endpoint peer = ep.Peer;
-            peer.EnqueueLocked(heap, slot);
-            peer.WakeLocked(heap.Host);
+            ep.Peer.DeliverLocked(heap, slot);
         }
 
         // The uncommon checks of a commit; on failure the block is freed and the end keeps its state.
@@ -209,6 +206,9 @@ namespace Helios.Channels
                 if (ep.State != writer.State) throw new ChannelException(ep.Describe() + ": the end's state changed since the send began");
                 ExOwner owner = heap.OwnerById(heap.SlotAt(writer.Slot).Owner);
                 for (int i = 0; i < descriptors; i++) CheckCarriedLocked(heap, ep, owner, block, i);
+                Endpoint peer = ep.Peer;
+                string refusal = peer.Link?.RefusalLocked(heap, peer, writer.Slot);
+                if (refusal is not null) throw new ChannelException(ep.Describe() + ": " + refusal);
             }
             catch
             {

@@ -89,6 +89,36 @@ namespace Helios.Channels
 
         private static ContractInfo s_lastFound;
 
+        /// <summary>
+        /// One number for the system contracts this image registered: FNV-1a over their ids and fingerprints in id order
+        /// (two kernels whose numbers differ would read each other's control messages differently).
+        /// </summary>
+        public static ulong SystemFingerprint()
+        {
+            lock (s_registryLock)
+            {
+                ulong hash = 0xCBF29CE484222325UL, previous = 0;      // ids are FNV hashes of names: never 0
+                while (true)
+                {
+                    ContractInfo least = null;
+                    for (int i = 0; i < s_registered; i++)
+                    {
+                        ContractInfo c = s_registry[i];
+                        if (c.IsSystem && c.Id > previous && (least is null || c.Id < least.Id)) least = c;
+                    }
+                    if (least is null) return hash;
+                    previous = least.Id;
+                    hash = Mix(Mix(hash, least.Id), least.Fingerprint);
+                }
+            }
+        }
+
+        private static ulong Mix(ulong hash, ulong value)
+        {
+            for (int i = 0; i < 8; i++, value >>= 8) hash = unchecked((hash ^ (byte)value) * 0x00000100000001B3UL);
+            return hash;
+        }
+
         /// <summary>How many contracts processes have declared (the rest were built into the kernel).</summary>
         public static int DeclaredCount => Volatile.Read(ref s_declared);
 

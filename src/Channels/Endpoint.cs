@@ -26,12 +26,17 @@ namespace Helios.Channels
         internal Parking Waiter;            // the one receiver asleep on this end alone, or null
         internal object Signal;             // for waits on several ends at once (the host's wait object)
         internal object WaitList;           // to wait on this endpoint alone when Waiter is taken
+        internal PeerLink Link;             // a shadow's: the link to the kernel where this end really is (PeerLink.cs)
+        internal uint LinkChannel;          // a shadow's: the channel's number on that link
 
         internal Endpoint(ContractInfo contract, byte side)
         {
             Contract = contract;
             Side = side;
         }
+
+        /// <summary>A shadow: the far end of a channel whose other end lives on another kernel.</summary>
+        public bool IsShadow => Link is not null;
 
         /// <summary>Whether a waiter should wake: a message is queued, or the channel is closed.</summary>
         public bool IsReady => Head != 0 || Closed || PeerClosed;
@@ -53,8 +58,23 @@ namespace Helios.Channels
             host.Signal(Signal);
         }
 
+        // A message sent to this end: queued here and its receiver woken, or, at a shadow, handed to the link.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        internal void DeliverLocked(ExchangeHeap heap, int message)
+        {
+            if (Link is not null)
+            {
+                // The shadow's monitor follows the far end: it will receive this message, in this order.
+                State = Contract.NextState(State, heap.SlotAt(message).MessageIndex, Peer.Side);
+                Link.ForwardLocked(heap, this, message);
+                return;
+            }
+            EnqueueLocked(heap, message);
+            WakeLocked(heap.Host);
+        }
+
         // Closes this end: its queued messages (and all they carry) and its blocks are freed, and the peer sees the
-        // channel closed.
+        // channel closed (a shadow peer through its link, which tells the other kernel).
         internal void CloseLocked(ExchangeHeap heap)
         {
             if (!Closed)
@@ -63,7 +83,8 @@ namespace Helios.Channels
                 if (Peer is not null)
                 {
                     Peer.PeerClosed = true;
-                    Peer.WakeLocked(heap.Host);
+                    if (Peer.Link is not null) Peer.Link.CloseLocked(heap, Peer);
+                    else Peer.WakeLocked(heap.Host);
                 }
             }
             ReleaseBlocksLocked(heap);

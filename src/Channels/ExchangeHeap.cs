@@ -224,8 +224,9 @@ namespace Helios.Channels
             _ => "nothing",
         };
 
-        // A slot of kind for owner with a zeroed block of bytes (none for an endpoint).
-        internal int AllocateLocked(ExOwner owner, SlotKind kind, uint bytes)
+        // A slot of kind for owner with a zeroed block of bytes (none for an endpoint); zero false: the caller
+        // overwrites every byte at once (a message arriving from another kernel).
+        internal int AllocateLocked(ExOwner owner, SlotKind kind, uint bytes, bool zero = true)
         {
             if (!owner.Alive) throw new ChannelException(owner.ToString() + " is dead");
             ulong address = 0;
@@ -235,7 +236,7 @@ namespace Helios.Channels
             {
                 sizeClass = SizeClasses.Of(bytes);
                 address = AllocateBlockLocked(sizeClass, bytes, out capacity);
-                Zero(address, bytes);
+                if (zero) Zero(address, bytes);
             }
             int index = TakeSlotLocked();
             ref Slot s = ref SlotAt(index);

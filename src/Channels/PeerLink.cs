@@ -1,0 +1,30 @@
+// What "the other end" is when it lives on another kernel (docs/channels.md, "Channels between kernels"). A channel
+// whose ends are on two kernels has, on each kernel, the real end its holder uses and a shadow endpoint standing for
+// the far end: an Endpoint with a Link. Sending to a local end queues the block at it (Endpoint.DeliverLocked); sending
+// to a shadow hands the block to its link, which copies what crosses onto the ring to the other kernel and keeps or
+// frees the block. Closing either end tells the link. Code that holds an endpoint cannot tell the two apart.
+// Implemented by the satellite layer (src/Satellite/Links/Link.cs); everything here runs under the heap's lock.
+namespace Helios.Channels
+{
+    public abstract class PeerLink
+    {
+        /// <summary>
+        /// A message block sent to shadow (in flight, what it carries in flight too): the link takes it. It must
+        /// neither block nor fail: a message it cannot put on the ring now waits in the shadow's queue.
+        /// </summary>
+        internal abstract void ForwardLocked(ExchangeHeap heap, Endpoint shadow, int message);
+
+        /// <summary>The real end facing shadow closed (its holder, a violation or a reclaim): tell the other kernel.</summary>
+        internal abstract void CloseLocked(ExchangeHeap heap, Endpoint shadow);
+
+        /// <summary>
+        /// Refuses, before anything is sent, the message block being committed to shadow when the link cannot carry it:
+        /// an endpoint inside it (endpoints cross kernels in a later step), or more bytes than one record holds.
+        /// Returns null when it can go.
+        /// </summary>
+        internal abstract string RefusalLocked(ExchangeHeap heap, Endpoint shadow, int message);
+
+        /// <summary>Messages a sender may leave queued at a shadow before it waits for the link (flow control).</summary>
+        public const int Backlog = 64;
+    }
+}

@@ -1,0 +1,113 @@
+// The channel runtime's side of a channel between kernels (PeerLink.cs; docs/channels.md, "Channels between kernels"):
+// making a real end whose peer is a shadow, a message from the far kernel arriving at it, the far end closing. The
+// link (src/Satellite/Links) has already checked the record's bytes; here the protocol monitor checks the message
+// against the shadow's state, which follows the far end's side of the conversation, so a kernel never queues a message
+// its own monitor would refuse, whatever the other kernel believes. An arriving message is built in one go: its
+// block and arrays are taken without zero-filling and written once from the record.
+using System;
+
+namespace Helios.Channels
+{
+    public static unsafe class ShadowEndpoints
+    {
+        /// <summary>
+        /// A channel end of contract on side for owner, whose peer is the shadow of the end on the other kernel (number
+        /// channel on link). Returns the end's handle; shadow is what the link keeps.
+        /// </summary>
+        public static ulong CreateLocked(ExchangeHeap heap, ContractInfo contract, byte side, ExOwner owner, PeerLink link, uint channel,
+            out Endpoint shadow)
+        {
+            if (side != ContractInfo.Importer && side != ContractInfo.Exporter) throw new ArgumentException("no such side");
+            ChannelHost host = heap.Host;
+            var end = new Endpoint(contract, side);
+            var far = new Endpoint(contract, end.PeerSide) { Link = link, LinkChannel = channel };
+            end.Peer = far;
+            far.Peer = end;
+            end.Signal = host.CreateSignal(end);
+            end.WaitList = host.CreateWaitList(new object[] { end.Signal }, 1);
+            end.Slot = heap.AllocateLocked(owner, SlotKind.Endpoint, 0);
+            heap.SlotAt(end.Slot).Endpoint = end;
+            shadow = far;
+            return ExHandle.Make(end.Slot, heap.SlotAt(end.Slot).Generation);
+        }
+
+        /// <summary>One array a message from the far kernel carries: its element size and count, and its bytes.</summary>
+        public struct ArrivingArray
+        {
+            public bool Present;            // false: the sender's field was null
+            public ushort ElementSize;
+            public uint Count;
+            public byte* Bytes;
+        }
+
+        /// <summary>
+        /// Message (an index of the shadow's contract) arrived from the far end: values are the bytes after the block's
+        /// descriptors, arrays what its array descriptors carry, in order. Checked against the protocol, then queued at
+        /// the real end and its receiver woken. Returns null, or why the message was refused (then nothing changed).
+        /// </summary>
+        public static string ArriveLocked(ExchangeHeap heap, Endpoint shadow, int message, byte* values, uint valuesLength,
+            ArrivingArray* arrays, int arrayCount)
+        {
+            ContractInfo contract = shadow.Contract;
+            Endpoint end = shadow.Peer;
+            if (shadow.Closed) return "the channel's far end had closed";
+            if ((uint)message >= (uint)contract.MessageCount) return "no message " + message.ToString() + " in " + contract.Name;
+            int descriptors = contract.MessageDescriptorCounts[message];
+            uint size = contract.MessageSizes[message];
+            uint head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
+            if (valuesLength != size - head) return contract.MessageName(message) + " carries " + (size - head).ToString() + " bytes of values, not " + valuesLength.ToString();
+            if (arrayCount != descriptors) return contract.MessageName(message) + " carries " + descriptors.ToString() + " descriptors, not " + arrayCount.ToString() + " arrays";
+            int next = contract.NextState(shadow.State, message, shadow.Side);
+            if (next < 0)
+                return "the far " + ContractInfo.SideName(shadow.Side) + " may not send " + contract.MessageName(message) + " in state "
+                    + contract.StateName(shadow.State) + ", where " + contract.Allowed(shadow.State);
+            if (end.Closed)
+            {
+                shadow.State = next;        // accepted and dropped: this end is gone, and the far kernel hears of it
+                return null;
+            }
+            ExOwner kernel = heap.KernelOwner;
+            int slot = heap.AllocateLocked(kernel, SlotKind.Message, size, zero: false);
+            ref Slot s = ref heap.SlotAt(slot);
+            byte* block = (byte*)s.Address;
+            contract.WriteHeader(s.Address, message);
+            for (int i = 0; i < descriptors; i++)
+            {
+                byte* d = block + WireLayout.DescriptorOffset(i);
+                ArrivingArray array = arrays[i];
+                *(ulong*)d = 0;
+                *(ulong*)(d + 8) = 0;
+                d[WireLayout.DescriptorKindOffset] = WireLayout.KindArray;
+                if (!array.Present) continue;               // a null array stays null
+                uint bytes = (uint)array.ElementSize * array.Count;
+                int inner = heap.AllocateLocked(kernel, SlotKind.Buffer, bytes, zero: false);
+                ref Slot a = ref heap.SlotAt(inner);
+                new ReadOnlySpan<byte>(array.Bytes, (int)bytes).CopyTo(new Span<byte>((void*)a.Address, (int)bytes));
+                a.ElementSize = array.ElementSize;
+                a.ElementCount = array.Count;
+                *(ushort*)(d + WireLayout.DescriptorElementSizeOffset) = array.ElementSize;
+                *(uint*)(d + WireLayout.DescriptorCountFieldOffset) = array.Count;
+                *(ulong*)(d + WireLayout.DescriptorHandleOffset) = heap.MoveLocked(inner, null);
+            }
+            ExchangeHeap.Copy(values, block + head, valuesLength);
+            s.ElementCount = size;
+            s.MessageIndex = message;
+            s.Generation++;
+            s.Owner = Slot.InFlight;
+            shadow.State = next;
+            end.EnqueueLocked(heap, slot);
+            end.WakeLocked(heap.Host);
+            return null;
+        }
+
+        /// <summary>The far end closed (or its kernel is gone): the real end sees the channel closed.</summary>
+        public static void FarClosedLocked(ExchangeHeap heap, Endpoint shadow)
+        {
+            if (shadow.Closed) return;
+            shadow.Closed = true;
+            Endpoint end = shadow.Peer;
+            end.PeerClosed = true;
+            end.WakeLocked(heap.Host);
+        }
+    }
+}

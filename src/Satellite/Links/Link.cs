@@ -1,0 +1,675 @@
+// A remote send, start to finish (docs/channels.md, "Channels between kernels"). One link joins two kernels: a ring
+// each way (LinkRing) in memory both map, and a doorbell that wakes the other kernel's link thread. A channel with an
+// end on each kernel has, on each, a shadow endpoint for the far end (src/Channels/PeerLink.cs). A send to a shadow
+// comes here under the exchange heap's lock (ForwardLocked): the message block's values and arrays are written once
+// into a Message record on the ring, the arrays are freed and the block is kept for the sender's next send. The other
+// kernel's link thread (Poll) copies the record's checked head out of the ring, validates it against the contract, the
+// channel and its sequence, and has the channel runtime build the message in its own exchange heap from the ring's
+// bytes (ShadowEndpoints.ArriveLocked), where the protocol monitor checks it again.
+//
+// Nothing from the other kernel is trusted: a record that is malformed, names no live channel or no message of its
+// contract, arrives out of sequence or breaks the protocol is refused, counted by reason, and (when it names a channel)
+// that channel is closed on both kernels; the link and every other channel go on. A ring whose framing makes no sense
+// is broken: the link stops reading it and closes its channels. What cannot go on the ring now (it is full) waits in
+// the link's backlog, in order, and goes when the other kernel has read enough (it rings back: ProducerNeedsWake).
+using System;
+using System.Collections.Generic;
+using Helios.Channels;
+
+namespace Helios.Satellite.Links
+{
+    public sealed unsafe class Link : PeerLink
+    {
+        private readonly ExchangeHeap _heap;
+        private readonly LinkRing _out, _in;
+        private readonly LinkDoorbell _doorbell;
+        private readonly bool _low;                         // this kernel's channel numbers are even; the other's odd
+        private uint _nextChannel;
+        private readonly Dictionary<uint, LinkChannel> _channels = new Dictionary<uint, LinkChannel>();
+        private readonly Queue<Pending> _backlog = new Queue<Pending>();
+        private readonly Queue<Accepted> _accepted = new Queue<Accepted>();
+        private readonly HashSet<ulong> _declared = new HashSet<ulong>();
+        private readonly byte[] _scratch;
+        private readonly long[] _rejected = new long[(int)LinkRejection.Count];
+
+        /// <summary>
+        /// A link of this kernel (localKernel) to farKernel over outbound and inbound (both already initialised by
+        /// whoever made the link area); doorbell wakes the far kernel's link thread.
+        /// </summary>
+        public Link(ExchangeHeap heap, int localKernel, int farKernel, LinkRing outbound, LinkRing inbound, LinkDoorbell doorbell)
+        {
+            if (localKernel == farKernel) throw new ArgumentException("a link joins two kernels");
+            _heap = heap ?? throw new ArgumentNullException(nameof(heap));
+            _out = outbound ?? throw new ArgumentNullException(nameof(outbound));
+            _in = inbound ?? throw new ArgumentNullException(nameof(inbound));
+            _doorbell = doorbell ?? throw new ArgumentNullException(nameof(doorbell));
+            LocalKernel = localKernel;
+            FarKernel = farKernel;
+            _low = localKernel < farKernel;
+            _nextChannel = _low ? 0u : 1u;
+            _scratch = new byte[inbound.MaxPayload];
+        }
+
+        public int LocalKernel { get; }
+
+        public int FarKernel { get; }
+
+        /// <summary>Records this side put on its ring, and took off the other's.</summary>
+        public long RecordsSent { get; private set; }
+
+        public long RecordsReceived { get; private set; }
+
+        /// <summary>Bytes of values and arrays written onto the ring by sends, and copied off it by arrivals.</summary>
+        public long BytesSent { get; private set; }
+
+        public long BytesReceived { get; private set; }
+
+        /// <summary>Records refused, all reasons together, and by reason.</summary>
+        public long Rejected
+        {
+            get
+            {
+                long all = 0;
+                foreach (long count in _rejected) all += count;
+                return all;
+            }
+        }
+
+        public long RejectedFor(LinkRejection reason) => _rejected[(int)reason];
+
+        /// <summary>Why the link stopped (a broken ring, a far kernel of other system contracts), or null while it works.</summary>
+        public string Failure { get; private set; }
+
+        /// <summary>Channels with an end here and one on the far kernel, open on at least one side.</summary>
+        public int ChannelCount
+        {
+            get
+            {
+                nuint state = _heap.Host.Lock();
+                try { return _channels.Count; }
+                finally { _heap.Host.Unlock(state); }
+            }
+        }
+
+        /// <summary>Says hello: this side's record version, kernel and system contracts (the first record each way).</summary>
+        public void Start()
+        {
+            var hello = new byte[LinkRecord.HelloSize];
+            Write32(hello, 0, LinkRecord.Version);
+            Write16(hello, 4, (ushort)LocalKernel);
+            Write64(hello, 8, ContractInfo.SystemFingerprint());
+            nuint state = _heap.Host.Lock();
+            try
+            {
+                SendControlLocked(LinkRecord.Hello, hello);
+            }
+            finally
+            {
+                _heap.Host.Unlock(state);
+            }
+        }
+
+        /// <summary>
+        /// A new channel of contract between the two kernels: this kernel's end is on side, held by owner (its handle
+        /// returned); the far end is handed to the far kernel's link, where TryAccept takes it.
+        /// </summary>
+        public ulong Open(ContractInfo contract, byte side, ExOwner owner)
+        {
+            if (contract is null) throw new ArgumentNullException(nameof(contract));
+            if (Failure is not null) throw new ChannelException("the link to k" + FarKernel.ToString() + " is down: " + Failure);
+            var open = new byte[LinkRecord.OpenSize];
+            open[4] = side == ContractInfo.Importer ? ContractInfo.Exporter : ContractInfo.Importer;
+            Write64(open, 8, contract.Id);
+            byte[] declaration = contract.IsSystem ? null : ContractDeclaration.Encode(contract);
+            ulong handle;
+            nuint state = _heap.Host.Lock();
+            try
+            {
+                uint number = _nextChannel;
+                _nextChannel += 2;
+                Write32(open, 0, number);
+                handle = ShadowEndpoints.CreateLocked(_heap, contract, side, owner, this, number, out Endpoint shadow);
+                _channels.Add(number, new LinkChannel(shadow));
+                // A contract the far kernel may not know goes first, once per link: it is checked there like a process's.
+                if (declaration is not null && _declared.Add(contract.Id)) SendControlLocked(LinkRecord.Declare, declaration);
+                SendControlLocked(LinkRecord.Open, open);
+            }
+            finally
+            {
+                _heap.Host.Unlock(state);
+            }
+            return handle;
+        }
+
+        /// <summary>The oldest channel the far kernel opened and nobody took yet: its end here, held by the kernel's owner.</summary>
+        public bool TryAccept(out ulong endpoint, out ContractInfo contract)
+        {
+            nuint state = _heap.Host.Lock();
+            try
+            {
+                if (_accepted.TryDequeue(out Accepted next))
+                {
+                    endpoint = next.Endpoint;
+                    contract = next.Contract;
+                    return true;
+                }
+                endpoint = 0;
+                contract = null;
+                return false;
+            }
+            finally
+            {
+                _heap.Host.Unlock(state);
+            }
+        }
+
+        /// <summary>Whether a channel the far kernel opened waits for TryAccept.</summary>
+        public bool HasAccepted => _accepted.Count != 0;
+
+        // ---- Sending (under the heap's lock) ----
+
+        internal override string RefusalLocked(ExchangeHeap heap, Endpoint shadow, int message)
+        {
+            byte* block = (byte*)heap.SlotAt(message).Address;
+            int descriptors = block[WireLayout.DescriptorCountOffset];
+            long bytes = heap.SlotAt(message).ElementCount + (long)descriptors * 8;
+            for (int i = 0; i < descriptors; i++)
+            {
+                byte* d = block + WireLayout.DescriptorOffset(i);
+                if (d[WireLayout.DescriptorKindOffset] != WireLayout.KindArray)
+                    return "a message carrying an endpoint cannot cross to another kernel yet (" + shadow.Contract.Name + " is remote here)";
+                ulong handle = *(ulong*)(d + WireLayout.DescriptorHandleOffset);
+                if (handle != 0 && heap.IsLiveLocked(handle))
+                {
+                    ref Slot array = ref heap.SlotAt(ExHandle.SlotOf(handle));
+                    bytes += (long)array.ElementSize * array.ElementCount;
+                }
+            }
+            if (bytes > _out.MaxPayload)
+                return "a message of " + bytes.ToString() + " bytes with its arrays; a link to another kernel carries at most " + _out.MaxPayload.ToString();
+            return null;
+        }
+
+        internal override void ForwardLocked(ExchangeHeap heap, Endpoint shadow, int message)
+        {
+            if (!_channels.TryGetValue(shadow.LinkChannel, out LinkChannel channel) || Failure is not null)
+            {
+                heap.DestroyLocked(message);
+                return;
+            }
+            if (_backlog.Count == 0 && TryPutMessageLocked(channel, message)) return;
+            channel.Backlogged++;
+            _backlog.Enqueue(new Pending { Channel = channel, Message = message });
+        }
+
+        internal override void CloseLocked(ExchangeHeap heap, Endpoint shadow)
+        {
+            if (!_channels.TryGetValue(shadow.LinkChannel, out LinkChannel channel)) return;
+            channel.LocalClosed = true;
+            var close = new byte[LinkRecord.CloseSize];
+            Write32(close, 0, shadow.LinkChannel);
+            Write32(close, 4, LinkRecord.ClosedByHolder);
+            SendControlLocked(LinkRecord.Close, close);      // after what the end sent before it closed
+            ForgetIfDoneLocked(channel);
+        }
+
+        // Control records keep their place among messages: behind the backlog, if there is one.
+        private void SendControlLocked(ushort kind, byte[] payload)
+        {
+            if (Failure is not null) return;
+            if (_backlog.Count == 0 && TryPutControlLocked(kind, payload)) return;
+            _backlog.Enqueue(new Pending { Kind = kind, Control = payload });
+        }
+
+        private bool TryPutControlLocked(ushort kind, byte[] payload)
+        {
+            if (!_out.TryWrite(kind, payload)) return false;
+            Sent();
+            return true;
+        }
+
+        private void Sent()
+        {
+            RecordsSent++;
+            if (_out.ConsumerNeedsWake()) _doorbell.Ring();
+        }
+
+        // The message block's record, written once into the ring; then the arrays are freed and the block goes back to
+        // the sender as its spare (the next send reuses it) or is freed.
+        private bool TryPutMessageLocked(LinkChannel channel, int message)
+        {
+            ExchangeHeap heap = _heap;
+            ref Slot s = ref heap.SlotAt(message);
+            Endpoint shadow = channel.Shadow;
+            ContractInfo contract = shadow.Contract;
+            byte* block = (byte*)s.Address;
+            int index = s.MessageIndex;
+            int descriptors = block[WireLayout.DescriptorCountOffset];
+            uint head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
+            uint values = contract.MessageSizes[index] - head;
+            int meta = LinkRecord.MessageHeaderSize + descriptors * LinkRecord.DescriptorSize;
+            long total = meta + values;
+            for (int i = 0; i < descriptors; i++) total += Align8(ArrayBytes(heap, block, i));
+            if (!_out.TryBegin(LinkRecord.Message, (int)total, out byte* record)) return false;
+
+            *(uint*)(record + LinkRecord.ChannelOffset) = shadow.LinkChannel;
+            *(ushort*)(record + LinkRecord.TagOffset) = contract.MessageTags[index];
+            record[LinkRecord.DescriptorCountOffset] = (byte)descriptors;
+            record[LinkRecord.DescriptorCountOffset + 1] = 0;
+            *(uint*)(record + LinkRecord.ValuesLengthOffset) = values;
+            *(uint*)(record + LinkRecord.SequenceOffset) = channel.Sent++;
+            new ReadOnlySpan<byte>(block + head, (int)values).CopyTo(new Span<byte>(record + meta, (int)values));
+            long copied = values;
+            uint at = (uint)(meta + values);
+            for (int i = 0; i < descriptors; i++)
+            {
+                byte* d = record + LinkRecord.MessageHeaderSize + i * LinkRecord.DescriptorSize;
+                *(ulong*)d = 0;
+                *(ulong*)(d + 8) = 0;
+                d[LinkRecord.DescriptorKindOffset] = WireLayout.KindArray;
+                ulong handle = *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset);
+                if (handle == 0 || !heap.IsLiveLocked(handle)) continue;
+                ref Slot array = ref heap.SlotAt(ExHandle.SlotOf(handle));
+                uint bytes = (uint)array.ElementSize * array.ElementCount;
+                d[LinkRecord.DescriptorPresentOffset] = 1;
+                *(ushort*)(d + LinkRecord.DescriptorElementSizeOffset) = array.ElementSize;
+                *(uint*)(d + LinkRecord.DescriptorElementCountOffset) = array.ElementCount;
+                *(uint*)(d + LinkRecord.DescriptorDataOffset) = at;
+                *(uint*)(d + LinkRecord.DescriptorLengthOffset) = bytes;
+                new ReadOnlySpan<byte>((void*)array.Address, (int)bytes).CopyTo(new Span<byte>(record + at, (int)bytes));
+                at += Align8(bytes);
+                copied += bytes;
+                heap.DestroyLocked(ExHandle.SlotOf(handle));        // its bytes crossed: the array here is done
+                *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset) = 0;
+            }
+            _out.Publish();
+            BytesSent += copied;
+            Sent();
+            ReturnBlockLocked(shadow.Peer, message);
+            return true;
+        }
+
+        private static uint ArrayBytes(ExchangeHeap heap, byte* block, int i)
+        {
+            ulong handle = *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset);
+            if (handle == 0 || !heap.IsLiveLocked(handle)) return 0;
+            ref Slot array = ref heap.SlotAt(ExHandle.SlotOf(handle));
+            return (uint)array.ElementSize * array.ElementCount;
+        }
+
+        private static uint Align8(uint bytes) => (bytes + 7) & ~7u;
+
+        // The sent block becomes the sender's spare when it has none (a ping-pong then allocates nothing), else goes.
+        private void ReturnBlockLocked(Endpoint sender, int message)
+        {
+            if (sender.Spare == 0 && !sender.Closed && sender.Slot != 0)
+            {
+                ref Slot s = ref _heap.SlotAt(message);
+                s.Generation++;
+                s.Owner = _heap.SlotAt(sender.Slot).Owner;
+                sender.Spare = message;
+                sender.SpareInUse = false;
+            }
+            else _heap.FreeSlotLocked(message);
+        }
+
+        // What waited for room goes, in order, as far as the ring takes it.
+        private void PumpLocked()
+        {
+            while (_backlog.Count != 0 && Failure is null)
+            {
+                Pending next = _backlog.Peek();
+                if (next.Channel is not null)
+                {
+                    if (!TryPutMessageLocked(next.Channel, next.Message)) return;
+                    next.Channel.Backlogged--;
+                }
+                else if (!TryPutControlLocked(next.Kind, next.Control)) return;
+                _backlog.Dequeue();
+            }
+        }
+
+        /// <summary>Messages of the channel end handle names waiting in the backlog (for flow control and tests).</summary>
+        public int BacklogCount => _backlog.Count;
+
+        // ---- Receiving (the link thread) ----
+
+        /// <summary>
+        /// Handles every record waiting on the inbound ring and sends what waited for room; returns how many records it
+        /// took. Called by one thread (the kernel's link thread) whenever the doorbell rings.
+        /// </summary>
+        public int Poll()
+        {
+            int taken = 0;
+            ChannelHost host = _heap.Host;
+            while (Failure is null && _in.TryPeek(out byte* payload, out int length, out ushort kind))
+            {
+                nuint state = host.Lock();
+                try
+                {
+                    Handle(kind, payload, length);
+                }
+                finally
+                {
+                    host.Unlock(state);
+                }
+                _in.Release();
+                RecordsReceived++;
+                taken++;
+            }
+            if (_in.Broken && Failure is null) Fail("the ring from k" + FarKernel.ToString() + " is broken (a record's framing was impossible)");
+            if (taken != 0 && _in.ProducerNeedsWake()) _doorbell.Ring();
+            nuint locked = host.Lock();
+            try
+            {
+                PumpLocked();
+            }
+            finally
+            {
+                host.Unlock(locked);
+            }
+            return taken;
+        }
+
+        /// <summary>Before the link thread sleeps: false when a record came meanwhile (poll again instead).</summary>
+        public bool PrepareToSleep() => _in.PrepareToSleep();
+
+        private void Handle(ushort kind, byte* payload, int length)
+        {
+            switch (kind)
+            {
+                case LinkRecord.Message: HandleMessage(payload, length); break;
+                case LinkRecord.Open: HandleOpen(payload, length); break;
+                case LinkRecord.Close: HandleClose(payload, length); break;
+                case LinkRecord.Declare: HandleDeclare(payload, length); break;
+                case LinkRecord.Hello: HandleHello(payload, length); break;
+                default: Reject(LinkRejection.UnknownKind); break;
+            }
+        }
+
+        private void HandleMessage(byte* payload, int length)
+        {
+            if (length < LinkRecord.MessageHeaderSize)
+            {
+                Reject(LinkRejection.Malformed);
+                return;
+            }
+            // The head (header, descriptors, values) is copied out before it is checked: the far kernel could rewrite
+            // the ring under us. Arrays are copied once, from the ring into their blocks, after their bounds are checked.
+            int descriptors = payload[LinkRecord.DescriptorCountOffset];
+            uint values = *(uint*)(payload + LinkRecord.ValuesLengthOffset);
+            long meta = LinkRecord.MessageHeaderSize + (long)descriptors * LinkRecord.DescriptorSize;
+            if (meta + values > length || meta + values > _scratch.Length)
+            {
+                Reject(LinkRejection.Malformed);
+                return;
+            }
+            fixed (byte* copy = _scratch)
+            {
+                new ReadOnlySpan<byte>(payload, (int)(meta + values)).CopyTo(new Span<byte>(copy, (int)(meta + values)));
+                uint number = *(uint*)(copy + LinkRecord.ChannelOffset);
+                if (!_channels.TryGetValue(number, out LinkChannel channel) || channel.FarClosed)
+                {
+                    Reject(LinkRejection.NoSuchChannel);
+                    return;
+                }
+                ContractInfo contract = channel.Shadow.Contract;
+                ushort tag = *(ushort*)(copy + LinkRecord.TagOffset);
+                int message = -1;
+                for (int m = 0; m < contract.MessageCount; m++)
+                    if (contract.MessageTags[m] == tag)
+                    {
+                        message = m;
+                        break;
+                    }
+                if (message < 0 || copy[LinkRecord.DescriptorCountOffset] != descriptors || copy[LinkRecord.DescriptorCountOffset + 1] != 0
+                    || *(uint*)(copy + LinkRecord.ValuesLengthOffset) != values)
+                {
+                    Refuse(channel, LinkRejection.Malformed);
+                    return;
+                }
+                if (*(uint*)(copy + LinkRecord.SequenceOffset) != channel.Received)
+                {
+                    Refuse(channel, LinkRejection.OutOfSequence);
+                    return;
+                }
+                var arrays = stackalloc ShadowEndpoints.ArrivingArray[descriptors == 0 ? 1 : descriptors];
+                long end = meta + values;
+                long copied = values;
+                for (int i = 0; i < descriptors; i++)
+                {
+                    byte* d = copy + LinkRecord.MessageHeaderSize + i * LinkRecord.DescriptorSize;
+                    byte present = d[LinkRecord.DescriptorPresentOffset];
+                    ushort elementSize = *(ushort*)(d + LinkRecord.DescriptorElementSizeOffset);
+                    uint count = *(uint*)(d + LinkRecord.DescriptorElementCountOffset);
+                    uint at = *(uint*)(d + LinkRecord.DescriptorDataOffset);
+                    uint bytes = *(uint*)(d + LinkRecord.DescriptorLengthOffset);
+                    arrays[i] = default;
+                    if (d[LinkRecord.DescriptorKindOffset] != WireLayout.KindArray || present > 1
+                        || (present == 0 && (elementSize | count | at | bytes) != 0)
+                        || (present == 1 && ((ulong)elementSize * count != bytes || elementSize == 0 || at < end || (at & 7) != 0 || (long)at + bytes > length)))
+                    {
+                        Refuse(channel, LinkRejection.BadArray);
+                        return;
+                    }
+                    if (present == 0) continue;
+                    arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, ElementSize = elementSize, Count = count, Bytes = payload + at };
+                    end = at + (long)bytes;
+                    copied += bytes;
+                }
+                string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, copy + meta, values, arrays, descriptors);
+                if (refusal is not null)
+                {
+                    Refuse(channel, LinkRejection.Protocol);
+                    return;
+                }
+                channel.Received++;
+                BytesReceived += copied;
+            }
+        }
+
+        private void HandleOpen(byte* payload, int length)
+        {
+            if (length != LinkRecord.OpenSize)
+            {
+                Reject(LinkRejection.Malformed);
+                return;
+            }
+            uint number = *(uint*)payload;
+            byte side = payload[4];
+            ulong id = *(ulong*)(payload + 8);
+            bool theirs = (number & 1) == (_low ? 1u : 0u);
+            if (!theirs || _channels.ContainsKey(number) || (side != ContractInfo.Importer && side != ContractInfo.Exporter)
+                || payload[5] != 0 || *(ushort*)(payload + 6) != 0)
+            {
+                Reject(LinkRejection.BadOpen);
+                return;
+            }
+            ContractInfo contract = ContractInfo.Find(id);
+            if (contract is null)
+            {
+                Reject(LinkRejection.UnknownContract);
+                SendCloseLocked(number, LinkRecord.ClosedRefused);
+                return;
+            }
+            ulong handle = ShadowEndpoints.CreateLocked(_heap, contract, side, _heap.KernelOwner, this, number, out Endpoint shadow);
+            _channels.Add(number, new LinkChannel(shadow));
+            _accepted.Enqueue(new Accepted { Endpoint = handle, Contract = contract });
+        }
+
+        private void HandleClose(byte* payload, int length)
+        {
+            if (length != LinkRecord.CloseSize || *(uint*)(payload + 4) > LinkRecord.ClosedRefused)
+            {
+                Reject(LinkRejection.Malformed);
+                return;
+            }
+            if (!_channels.TryGetValue(*(uint*)payload, out LinkChannel channel) || channel.FarClosed)
+            {
+                Reject(LinkRejection.NoSuchChannel);
+                return;
+            }
+            channel.FarClosed = true;
+            ShadowEndpoints.FarClosedLocked(_heap, channel.Shadow);
+            ForgetIfDoneLocked(channel);
+        }
+
+        private void HandleDeclare(byte* payload, int length)
+        {
+            var bytes = new byte[length];
+            new ReadOnlySpan<byte>(payload, length).CopyTo(bytes);
+            ContractInfo declared = ContractDeclaration.Decode(bytes, out _);
+            if (declared is null)
+            {
+                Reject(LinkRejection.BadDeclaration);
+                return;
+            }
+            ContractInfo known = ContractInfo.Find(declared.Id);
+            if (known is not null)
+            {
+                if (!known.SameAs(declared)) Reject(LinkRejection.BadDeclaration);     // its Open will find the one here
+                return;
+            }
+            if (ContractDeclaration.Validate(declared) is not null)
+            {
+                Reject(LinkRejection.BadDeclaration);
+                return;
+            }
+            try
+            {
+                ContractInfo.Declare(declared);
+            }
+            catch (ChannelException)
+            {
+                Reject(LinkRejection.BadDeclaration);      // conflicts with a contract this kernel knows: its Open will fail
+            }
+        }
+
+        private void HandleHello(byte* payload, int length)
+        {
+            if (HelloReceived)
+            {
+                Reject(LinkRejection.BadHello);             // one hello per link: a second is noise, not a reason to stop
+                return;
+            }
+            if (length != LinkRecord.HelloSize || *(uint*)payload != LinkRecord.Version || *(ushort*)(payload + 4) != FarKernel)
+            {
+                Reject(LinkRejection.BadHello);
+                Fail("k" + FarKernel.ToString() + " said hello in another record version or as another kernel");
+                return;
+            }
+            ulong theirs = *(ulong*)(payload + 8), ours = ContractInfo.SystemFingerprint();
+            if (theirs != ours)
+            {
+                Reject(LinkRejection.BadHello);
+                Fail("k" + FarKernel.ToString() + " has other system contracts (fingerprint 0x" + theirs.ToString("X16") + ", here 0x" + ours.ToString("X16") + ")");
+                return;
+            }
+            HelloReceived = true;
+        }
+
+        /// <summary>Whether the far kernel's hello arrived and matched (its system contracts are this kernel's).</summary>
+        public bool HelloReceived { get; private set; }
+
+        private void Reject(LinkRejection reason) => _rejected[(int)reason]++;
+
+        // A record about a live channel that cannot be taken: counted, and the channel closes on both kernels (the
+        // holder here sees it closed; the far kernel hears why).
+        private void Refuse(LinkChannel channel, LinkRejection reason)
+        {
+            Reject(reason);
+            channel.FarClosed = true;
+            ShadowEndpoints.FarClosedLocked(_heap, channel.Shadow);
+            SendCloseLocked(channel.Shadow.LinkChannel, LinkRecord.ClosedRefused);
+            channel.LocalClosed = true;
+            ForgetIfDoneLocked(channel);
+        }
+
+        private void SendCloseLocked(uint number, uint reason)
+        {
+            var close = new byte[LinkRecord.CloseSize];
+            Write32(close, 0, number);
+            Write32(close, 4, reason);
+            SendControlLocked(LinkRecord.Close, close);
+        }
+
+        private void ForgetIfDoneLocked(LinkChannel channel)
+        {
+            if (channel.LocalClosed && channel.FarClosed && channel.Backlogged == 0) _channels.Remove(channel.Shadow.LinkChannel);
+        }
+
+        /// <summary>
+        /// The link is over (the far kernel died, or its ring broke): every channel on it closes here, as if its far end
+        /// had, and what waited to be sent is freed. The link refuses everything afterwards.
+        /// </summary>
+        public void Fail(string why)
+        {
+            nuint state = _heap.Host.Lock();
+            try
+            {
+                FailLocked(why);
+            }
+            finally
+            {
+                _heap.Host.Unlock(state);
+            }
+        }
+
+        private void FailLocked(string why)
+        {
+            if (Failure is not null) return;
+            Failure = why;
+            while (_backlog.TryDequeue(out Pending pending))
+                if (pending.Channel is not null) _heap.DestroyLocked(pending.Message);
+            var open = new List<LinkChannel>();
+            foreach (LinkChannel channel in _channels.Values) open.Add(channel);
+            foreach (LinkChannel channel in open) ShadowEndpoints.FarClosedLocked(_heap, channel.Shadow);
+            _channels.Clear();
+        }
+
+        private static void Write16(byte[] into, int at, ushort value)
+        {
+            into[at] = (byte)value;
+            into[at + 1] = (byte)(value >> 8);
+        }
+
+        private static void Write32(byte[] into, int at, uint value)
+        {
+            for (int i = 0; i < 4; i++) into[at + i] = (byte)(value >> (8 * i));
+        }
+
+        private static void Write64(byte[] into, int at, ulong value)
+        {
+            for (int i = 0; i < 8; i++) into[at + i] = (byte)(value >> (8 * i));
+        }
+
+        // One channel on the link: the shadow of its far end, the sequence numbers each way, and which sides closed.
+        private sealed class LinkChannel
+        {
+            public LinkChannel(Endpoint shadow)
+            {
+                Shadow = shadow;
+            }
+
+            public readonly Endpoint Shadow;
+            public uint Sent, Received;
+            public bool LocalClosed, FarClosed;
+            public int Backlogged;
+        }
+
+        // What waits for room on the ring: a message block (in flight) of a channel, or a control record.
+        private sealed class Pending
+        {
+            public LinkChannel Channel;
+            public int Message;
+            public ushort Kind;
+            public byte[] Control;
+        }
+
+        private struct Accepted
+        {
+            public ulong Endpoint;
+            public ContractInfo Contract;
+        }
+    }
+}

@@ -1,0 +1,46 @@
+// The records a link carries (docs/multikernel.md, "Links"): fixed little-endian layouts with explicit widths and no
+// pointers; arrays travel inside their message's record, at offsets into it. Every field a kernel acts on is checked
+// by the receiving link (Link.cs) before it acts; these are only the kinds and the offsets.
+//
+//   Hello    u32 version  u16 kernel id  u16 0  u64 system contracts' fingerprint
+//   Declare  a contract's declaration (src/Channels/ContractDeclaration.cs), before the first Open of that contract
+//   Open     u32 channel  u8 side the receiver holds  u8 0  u16 0  u64 contract id
+//   Message  u32 channel  u16 tag  u8 descriptors  u8 0  u32 values length  u32 sequence
+//            descriptors × (u8 kind (array)  u8 present  u16 element size  u32 count  u32 offset  u32 length)
+//            the values, then each present array's bytes at its offset
+//   Close    u32 channel  u32 reason
+namespace Helios.Satellite.Links
+{
+    public static class LinkRecord
+    {
+        public const ushort Hello = 1;
+        public const ushort Declare = 2;
+        public const ushort Open = 3;
+        public const ushort Message = 4;
+        public const ushort Close = 5;
+
+        public const uint Version = 1;
+        public const int HelloSize = 16;
+        public const int OpenSize = 16;
+        public const int CloseSize = 8;
+
+        public const int MessageHeaderSize = 16;
+        public const int ChannelOffset = 0;
+        public const int TagOffset = 4;
+        public const int DescriptorCountOffset = 6;
+        public const int ValuesLengthOffset = 8;
+        public const int SequenceOffset = 12;
+
+        public const int DescriptorSize = 16;
+        public const int DescriptorKindOffset = 0;
+        public const int DescriptorPresentOffset = 1;
+        public const int DescriptorElementSizeOffset = 2;
+        public const int DescriptorElementCountOffset = 4;
+        public const int DescriptorDataOffset = 8;
+        public const int DescriptorLengthOffset = 12;
+
+        /// <summary>Close reasons: the far end was closed by its holder; the record that arrived was refused.</summary>
+        public const uint ClosedByHolder = 0;
+        public const uint ClosedRefused = 1;
+    }
+}

@@ -1,0 +1,231 @@
+// One kernel of a two-kernel machine on the host (LinkTests): loaded into an AssemblyLoadContext of its own, so its
+// channel runtime has its own statics (ExchangeHeap.Current, the contract registry), as each kernel image does. The
+// two are joined only by rings in native memory and a semaphore each (the doorbell: an IPI in the kernel). The test
+// drives each through these static methods by reflection; values cross as longs, strings and objects of the CLR.
+using System.Runtime.InteropServices;
+using Helios.Channels;
+using Helios.Satellite.Links;
+using Helios.Tests.Channels;
+
+namespace Helios.Tests.Satellite.Links;
+
+public static unsafe class HostKernel
+{
+    private static ClrChannelHost s_host;
+    private static Link s_link;
+    private static Thread s_linkThread, s_server;
+    private static volatile bool s_stopping;
+    private static string s_serverResult;
+
+    // TestContracts.BufferPingPong with its true wire identity (FNV of the names), as the contract compiler would make
+    // it: a link declares a contract to the other kernel, which checks the identity like a process's declaration.
+    public static readonly ContractInfo Contract = new(
+        "LinkPingPong", WireHash.ContractId("LinkPingPong"), 2,
+        new[] { "Ping", "Pong" }, new[] { WireHash.MessageTag("Ping"), WireHash.MessageTag("Pong") },
+        new[] { WireHash.ContractId("LinkPingPong"), WireHash.ContractId("LinkPingPong") },
+        new ushort[] { 40, 40 }, new byte[] { 1, 1 },
+        new[] { "Start", "Start after Ping?" }, new byte[] { 1, 2 },
+        new ushort[] { 2, 0, 0, 1 });
+
+    private static void Send(ulong endpoint, byte side, int message, ulong data, int n)
+    {
+        MessageWriter w = Channel.BeginSend(endpoint, Contract, side, message);
+        w.WriteArray(TestContracts.DataIndex, data);
+        w.Write(TestContracts.NOffset, n);
+        w.Commit();
+    }
+
+    private static (ulong Data, int N) Receive(ulong endpoint, byte side, int message)
+    {
+        MessageReader r = Channel.BeginReceive(endpoint, Contract, side, message);
+        (ulong, int) result = (r.ReadHandle(TestContracts.DataIndex), r.Read<int>(TestContracts.NOffset));
+        r.End();
+        return result;
+    }
+
+    private sealed class SemaphoreDoorbell(SemaphoreSlim bell) : LinkDoorbell
+    {
+        public override void Ring() => bell.Release();
+    }
+
+    /// <summary>Boots: a heap, the link over (outbound, inbound), and the link thread, which sleeps on mine.</summary>
+    public static void Boot(int id, int far, long outbound, long inbound, int ringBytes, bool initialize, object mine, object theirs)
+    {
+        s_host = ClrChannelHost.Install();
+        _ = Contract;                           // registered in this kernel's table
+        var outRing = new LinkRing((byte*)outbound, ringBytes);
+        var inRing = new LinkRing((byte*)inbound, ringBytes);
+        if (initialize)
+        {
+            outRing.Initialize();
+            inRing.Initialize();
+        }
+        s_link = new Link(s_host.Heap, id, far, outRing, inRing, new SemaphoreDoorbell((SemaphoreSlim)theirs));
+        var bell = (SemaphoreSlim)mine;
+        s_linkThread = new Thread(() =>
+        {
+            while (!s_stopping)
+            {
+                while (s_link.Poll() != 0) { }
+                if (s_link.PrepareToSleep()) bell.Wait(50);
+            }
+        }) { IsBackground = true, Name = "link k" + id.ToString() };
+        s_linkThread.Start();
+    }
+
+    public static void Start() => s_link.Start();
+
+    public static void Stop()
+    {
+        s_stopping = true;
+        s_linkThread?.Join();
+    }
+
+    public static bool HelloReceived => s_link.HelloReceived;
+
+    public static long Rejected => s_link.Rejected;
+
+    public static long RejectedFor(int reason) => s_link.RejectedFor((LinkRejection)reason);
+
+    public static string Failure => s_link.Failure;
+
+    public static int Channels => s_link.ChannelCount;
+
+    public static long LiveHandles => s_host.Heap.LiveHandles;
+
+    public static long BytesReceived => s_link.BytesReceived;
+
+    /// <summary>A channel of LinkPingPong: the importer here (returned), the exporter on the other kernel.</summary>
+    public static long OpenImporter() => (long)s_link.Open(Contract, ContractInfo.Importer, s_host.Heap.KernelOwner);
+
+    /// <summary>The exporter of a channel the other kernel opened, waiting for it (0 after timeout).</summary>
+    public static long Accept(int milliseconds)
+    {
+        DateTime deadline = DateTime.UtcNow.AddMilliseconds(milliseconds);
+        while (DateTime.UtcNow < deadline)
+        {
+            if (s_link.TryAccept(out ulong endpoint, out _)) return (long)endpoint;
+            Thread.Sleep(1);
+        }
+        return 0;
+    }
+
+    /// <summary>Serves count pings on the exporter: each comes back as a pong carrying the same array and n + 1.</summary>
+    public static void StartEchoServer(long exporter, int count)
+    {
+        s_serverResult = null;
+        s_server = new Thread(() =>
+        {
+            try
+            {
+                for (int i = 0; i < count; i++)
+                {
+                    (ulong data, int n) = Receive((ulong)exporter, ContractInfo.Exporter, TestContracts.Ping);
+                    Send((ulong)exporter, ContractInfo.Exporter, TestContracts.Pong, data, n + 1);
+                }
+                s_serverResult = "served";
+            }
+            catch (Exception e)
+            {
+                s_serverResult = e.GetType().Name + ": " + e.Message;
+            }
+        }) { IsBackground = true };
+        s_server.Start();
+    }
+
+    public static string JoinServer(int milliseconds) => s_server.Join(milliseconds) ? s_serverResult : "the server hung";
+
+    /// <summary>count round trips of arrays of bytes bytes (none for -1), each filled and checked; null when all held.</summary>
+    public static string PingPong(long importer, int count, int bytes)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            ulong data = 0;
+            if (bytes >= 0)
+            {
+                var array = ExArray<byte>.Allocate(bytes);
+                for (int b = 0; b < bytes; b++) array[b] = (byte)(i * 7 + b);
+                data = array.Handle;
+            }
+            Send((ulong)importer, ContractInfo.Importer, TestContracts.Ping, data, i);
+            (ulong back, int n) = Receive((ulong)importer, ContractInfo.Importer, TestContracts.Pong);
+            if (n != i + 1) return "round trip " + i.ToString() + ": n came back as " + n.ToString();
+            if (bytes < 0)
+            {
+                if (back != 0) return "a null array came back as 0x" + back.ToString("X");
+                continue;
+            }
+            var echoed = new ExArray<byte>(back);
+            if (echoed.Length != bytes) return "round trip " + i.ToString() + ": " + echoed.Length.ToString() + " bytes came back, not " + bytes.ToString();
+            for (int b = 0; b < bytes; b++)
+                if (echoed[b] != (byte)(i * 7 + b)) return "round trip " + i.ToString() + ": byte " + b.ToString() + " differs";
+            echoed.Free();
+        }
+        return null;
+    }
+
+    public static void Close(long endpoint, bool importer)
+        => Channel.Close((ulong)endpoint, Contract, importer ? ContractInfo.Importer : ContractInfo.Exporter);
+
+    public static bool IsClosed(long endpoint, bool importer)
+        => Channel.IsClosed((ulong)endpoint, Contract, importer ? ContractInfo.Importer : ContractInfo.Exporter);
+
+    /// <summary>Waits until the end sees its channel closed (true), or the time passes.</summary>
+    public static bool WaitClosed(long endpoint, bool importer, int milliseconds)
+    {
+        DateTime deadline = DateTime.UtcNow.AddMilliseconds(milliseconds);
+        while (DateTime.UtcNow < deadline)
+        {
+            if (IsClosed(endpoint, importer)) return true;
+            Thread.Sleep(1);
+        }
+        return false;
+    }
+
+    /// <summary>The importer sends Ping twice, where the protocol wants a Pong between: the exception the second gets.</summary>
+    public static string Violate(long importer)
+    {
+        Send((ulong)importer, ContractInfo.Importer, TestContracts.Ping, 0, 1);
+        try
+        {
+            Send((ulong)importer, ContractInfo.Importer, TestContracts.Ping, 0, 2);
+            return null;
+        }
+        catch (ChannelException e)
+        {
+            return e.GetType().Name;
+        }
+    }
+
+    /// <summary>
+    /// Writes count records onto the ring to the other kernel behind the link's back, as a hostile kernel could: random
+    /// kinds (mostly real ones) and random bytes, some shaped like messages of channel (its number and tags).
+    /// </summary>
+    public static void Forge(long outbound, int ringBytes, int count, int seed, int channel, object theirs)
+    {
+        var ring = new LinkRing((byte*)outbound, ringBytes);
+        var random = new Random(seed);
+        var payload = new byte[512];
+        for (int i = 0; i < count; i++)
+        {
+            int length = random.Next(payload.Length);
+            random.NextBytes(payload);
+            ushort kind = (ushort)(random.Next(8) == 0 ? random.Next(0xFFFF) : 1 + random.Next(5));
+            if (kind == LinkRecord.Message && random.Next(2) == 0)
+            {
+                // Shaped like a Ping of the channel (one descriptor, 8 bytes of values), wrong only in its details.
+                length = Math.Max(length, LinkRecord.MessageHeaderSize + LinkRecord.DescriptorSize + 8);
+                BitConverter.TryWriteBytes(payload.AsSpan(LinkRecord.ChannelOffset), channel);
+                BitConverter.TryWriteBytes(payload.AsSpan(LinkRecord.TagOffset), random.Next(2) == 0 ? Contract.MessageTags[0] : Contract.MessageTags[1]);
+                payload[LinkRecord.DescriptorCountOffset] = 1;
+                payload[LinkRecord.DescriptorCountOffset + 1] = 0;
+                BitConverter.TryWriteBytes(payload.AsSpan(LinkRecord.ValuesLengthOffset), 8);
+            }
+            while (!ring.TryWrite(kind, payload.AsSpan(0, length))) Thread.Sleep(0);
+            if (ring.ConsumerNeedsWake()) ((SemaphoreSlim)theirs).Release();
+        }
+    }
+
+    /// <summary>The link is over (its far kernel is gone): every channel closes here.</summary>
+    public static void FailLink(string why) => s_link.Fail(why);
+}

@@ -1,0 +1,182 @@
+// Two kernels on the host (HostKernel): two copies of the channel runtime, each in its own AssemblyLoadContext with its
+// own statics, joined by a ring each way in native memory. Channels between them behave as local ones do: ping-pong,
+// arrays of every size checked byte for byte, close from either end, a protocol violation, a dead link; and a kernel
+// that receives forged records counts each one, survives, and carries the next channel's traffic.
+using System.Reflection;
+using System.Runtime.InteropServices;
+using System.Runtime.Loader;
+using Helios.Satellite.Links;
+using Xunit;
+
+namespace Helios.Tests.Satellite.Links;
+
+public sealed unsafe class LinkTests : IDisposable
+{
+    private const int RingBytes = 256 * 1024;
+    private const int Patience = 60_000;            // milliseconds: only a hang takes this long
+
+    private readonly byte* _k0ToK1, _k1ToK0;
+    private readonly SemaphoreSlim _bell0 = new(0), _bell1 = new(0);
+    private readonly Kernel _k0, _k1;
+
+    // One kernel: the test assembly loaded again in a context of its own, its HostKernel called by name.
+    private sealed class Kernel
+    {
+        private readonly Type _type;
+
+        public Kernel(string name)
+        {
+            var context = new AssemblyLoadContext(name);
+            Assembly copy = context.LoadFromAssemblyPath(typeof(HostKernel).Assembly.Location);
+            _type = copy.GetType(typeof(HostKernel).FullName!, throwOnError: true)!;
+            Assert.NotSame(typeof(HostKernel), _type);
+        }
+
+        public object Call(string method, params object[] args)
+        {
+            try
+            {
+                return _type.GetMethod(method)!.Invoke(null, args)!;
+            }
+            catch (TargetInvocationException e) when (e.InnerException is not null)
+            {
+                throw e.InnerException;
+            }
+        }
+
+        public T Get<T>(string property) => (T)_type.GetProperty(property)!.GetValue(null)!;
+    }
+
+    public LinkTests()
+    {
+        _k0ToK1 = (byte*)NativeMemory.AlignedAlloc(RingBytes, 64);
+        _k1ToK0 = (byte*)NativeMemory.AlignedAlloc(RingBytes, 64);
+        _k0 = new Kernel("k0");
+        _k1 = new Kernel("k1");
+        _k0.Call("Boot", 0, 1, (long)_k0ToK1, (long)_k1ToK0, RingBytes, true, _bell0, _bell1);
+        _k1.Call("Boot", 1, 0, (long)_k1ToK0, (long)_k0ToK1, RingBytes, false, _bell1, _bell0);
+        _k0.Call("Start");
+        _k1.Call("Start");
+        Eventually(() => _k0.Get<bool>("HelloReceived") && _k1.Get<bool>("HelloReceived"), "the kernels' hellos");
+    }
+
+    public void Dispose()
+    {
+        _k0.Call("Stop");
+        _k1.Call("Stop");
+        NativeMemory.AlignedFree(_k0ToK1);
+        NativeMemory.AlignedFree(_k1ToK0);
+    }
+
+    private static void Eventually(Func<bool> condition, string what)
+    {
+        DateTime deadline = DateTime.UtcNow.AddMilliseconds(Patience);
+        while (!condition())
+        {
+            Assert.True(DateTime.UtcNow < deadline, "waited " + Patience.ToString() + " ms for " + what);
+            Thread.Sleep(1);
+        }
+    }
+
+    private static string Rejections(Kernel kernel)
+        => "rejected: " + string.Join(", ", Enum.GetValues<LinkRejection>().Where(r => r != LinkRejection.Count)
+            .Select(r => r + "=" + kernel.Call("RejectedFor", (int)r)));
+
+    // A channel: the importer on k0, the exporter on k1.
+    private (long Importer, long Exporter) Open()
+    {
+        long importer = (long)_k0.Call("OpenImporter");
+        long exporter = (long)_k1.Call("Accept", Patience);
+        Assert.NotEqual(0, exporter);
+        return (importer, exporter);
+    }
+
+    private void RoundTrips(int count, int bytes)
+    {
+        (long importer, long exporter) = Open();
+        _k1.Call("StartEchoServer", exporter, count);
+        Assert.Null(_k0.Call("PingPong", importer, count, bytes));
+        Assert.Equal("served", _k1.Call("JoinServer", Patience));
+        _k0.Call("Close", importer, true);
+        _k1.Call("Close", exporter, false);
+    }
+
+    [Fact]
+    public void AHundredThousandPingPongsCrossBetweenTwoKernels()
+    {
+        long k0Baseline = _k0.Get<long>("LiveHandles"), k1Baseline = _k1.Get<long>("LiveHandles");
+        RoundTrips(100_000, -1);
+        Eventually(() => _k0.Get<int>("Channels") == 0 && _k1.Get<int>("Channels") == 0, "both links to forget the channel");
+        Assert.Equal(k0Baseline, _k0.Get<long>("LiveHandles"));
+        Assert.Equal(k1Baseline, _k1.Get<long>("LiveHandles"));
+        Assert.True(_k0.Get<long>("Rejected") == 0, Rejections(_k0));
+        Assert.True(_k1.Get<long>("Rejected") == 0, Rejections(_k1));
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(64)]
+    [InlineData(1000)]
+    [InlineData(4096)]
+    [InlineData(65536)]
+    public void ArraysOfEverySizeArriveIntact(int bytes)
+    {
+        long k1Baseline = _k1.Get<long>("LiveHandles");
+        RoundTrips(bytes >= 4096 ? 50 : 500, bytes);
+        Eventually(() => _k1.Get<long>("LiveHandles") == k1Baseline, "k1's heap to return to its baseline");
+        Assert.True(_k1.Get<long>("Rejected") == 0, Rejections(_k1));
+    }
+
+    [Fact]
+    public void ClosingEitherEndIsSeenOnTheOtherKernel()
+    {
+        (long importer, long exporter) = Open();
+        _k0.Call("Close", importer, true);
+        Assert.True((bool)_k1.Call("WaitClosed", exporter, false, Patience));
+        _k1.Call("Close", exporter, false);
+
+        (importer, exporter) = Open();
+        _k1.Call("Close", exporter, false);
+        Assert.True((bool)_k0.Call("WaitClosed", importer, true, Patience));
+        _k0.Call("Close", importer, true);
+        Eventually(() => _k0.Get<int>("Channels") == 0 && _k1.Get<int>("Channels") == 0, "both links to forget the channels");
+    }
+
+    [Fact]
+    public void AProtocolViolationFaultsTheSenderAndThePeerSeesTheChannelClosed()
+    {
+        (long importer, long exporter) = Open();
+        Assert.Equal("ProtocolViolationException", _k0.Call("Violate", importer));
+        Assert.True((bool)_k1.Call("WaitClosed", exporter, false, Patience));
+        RoundTrips(10, 8);                              // the link and other channels go on
+    }
+
+    [Fact]
+    public void ADeadLinkClosesEveryChannelOnIt()
+    {
+        (long importer, long exporter) = Open();
+        (long second, _) = Open();
+        _k0.Call("FailLink", "k1 is gone");
+        Assert.True((bool)_k0.Call("IsClosed", importer, true));
+        Assert.True((bool)_k0.Call("IsClosed", second, true));
+        Assert.Equal(0, _k0.Get<int>("Channels"));
+        Assert.Equal("ChannelException", Assert.ThrowsAny<Exception>(() => _k0.Call("OpenImporter")).GetType().Name);
+        _k1.Call("Close", exporter, false);
+    }
+
+    [Fact]
+    public void AHundredThousandForgedRecordsAreCountedAndTheNextChannelWorks()
+    {
+        (long importer, long exporter) = Open();
+        const int Forged = 100_000;
+        _k0.Call("Forge", (long)_k0ToK1, RingBytes, Forged, 5, 0, _bell1);
+        Eventually(() => _k1.Get<long>("Rejected") >= Forged, "k1 to count every forged record");
+        Assert.True(Forged == _k1.Get<long>("Rejected"), Rejections(_k1));
+        Assert.Null(_k1.Get<string>("Failure"));
+        Assert.True((bool)_k1.Call("WaitClosed", exporter, false, Patience));     // records naming it closed it
+        _k0.Call("Close", importer, true);
+        _k1.Call("Close", exporter, false);
+        RoundTrips(100, 100);
+    }
+}

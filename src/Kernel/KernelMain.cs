@@ -100,6 +100,7 @@ namespace Helios.Kernel
         private static int RunSatellite(Platform platform, BootInfo boot)
         {
             Banner.Print(platform, boot);
+            if (SatelliteBoot.LinkArea != 0) KernelLinks.Connect(0, SatelliteBoot.LinkArea);    // the rings to the coordinator
             MachineStatus.Report(KernelRole.Id, Satellite.Boot.KernelState.Online);    // the coordinator waits for this
             return SatellitePayload(boot);
         }

@@ -143,6 +143,18 @@ namespace Helios.Kernel.Arch
         public abstract void SendWakeup(Cpu cpu);
 
         /// <summary>
+        /// The interrupt another kernel raises on this one when a link has records for it (src/Kernel/Multikernel/
+        /// KernelLinks.cs registers its handler; every CPU of the kernel accepts it).
+        /// </summary>
+        public abstract int DoorbellInterrupt { get; }
+
+        /// <summary>How another kernel names the running CPU when it rings this kernel's doorbell (an APIC id, a GIC target mask).</summary>
+        public abstract ulong DoorbellTarget { get; }
+
+        /// <summary>Raises the doorbell interrupt on the CPU of another kernel that published target (an IPI across kernels).</summary>
+        public abstract void RingDoorbell(ulong target);
+
+        /// <summary>
         /// Starts cpu running helios_ap_entry(cpu.Index) on the stack below stackTop (INIT-SIPI-SIPI, PSCI CPU_ON).
         /// Returns once the start is under way; false if the firmware refused.
         /// </summary>

@@ -76,6 +76,21 @@ namespace Helios.Kernel.Multikernel
             Volatile.Write(ref *(ulong*)(slot + MachinePage.HeapBytesOffset), Internal.Runtime.Heap.CapacityBytes);
         }
 
+        /// <summary>Publishes how other kernels interrupt this one (before it reports itself online).</summary>
+        internal static void PublishDoorbell(ulong target)
+        {
+            if (s_page != null) Volatile.Write(ref *(ulong*)(s_page + MachinePage.Slot(KernelRole.Id) + MachinePage.DoorbellOffset), target + 1);
+        }
+
+        /// <summary>kernel's doorbell target, or false while it has published none.</summary>
+        public static bool TryDoorbell(int kernel, out ulong target)
+        {
+            ulong word = s_page == null || (uint)kernel >= MachinePage.MaxKernels ? 0
+                : Volatile.Read(ref *(ulong*)(s_page + MachinePage.Slot(kernel) + MachinePage.DoorbellOffset));
+            target = word - 1;
+            return word != 0;
+        }
+
         public static ulong Collections(int kernel) => s_page == null ? 0 : Volatile.Read(ref *(ulong*)(s_page + MachinePage.Slot(kernel) + MachinePage.CollectionsOffset));
 
         public static ulong HeapBytes(int kernel) => s_page == null ? 0 : Volatile.Read(ref *(ulong*)(s_page + MachinePage.Slot(kernel) + MachinePage.HeapBytesOffset));

@@ -1,6 +1,6 @@
 // A satellite kernel's first steps (docs/multikernel.md): read the boot block the coordinator left it, learn which
 // kernel it is, attach to the machine page, tag its console lines, take the hardware the coordinator found (calibrated
-// clocks, interrupt controller, firmware calls), and turn its grant into the BootInfo the rest of the boot path sets
+// clocks, interrupt controller, firmware calls), note its link area, and turn its grant into the BootInfo the rest of the boot path sets
 // itself up from.
 using System;
 using System.Buffers.Binary;
@@ -14,6 +14,9 @@ namespace Helios.Kernel.Multikernel
 {
     internal static unsafe class SatelliteBoot
     {
+        /// <summary>The rings to the coordinator (KernelLinks), or 0 when the boot block names none.</summary>
+        internal static ulong LinkArea { get; private set; }
+
         internal static BootInfo Read(ulong address, Platform platform)
         {
             // The block says its length (offset 8); the coordinator never writes more than a page.
@@ -21,6 +24,7 @@ namespace Helios.Kernel.Multikernel
             if (length > 4096) throw new BootInfoException("the boot block says it is " + length.ToString() + " bytes long, more than its page");
             BootBlock block = BootBlock.Decode(new ReadOnlySpan<byte>((void*)address, (int)length));
             KernelRole.Set(block.KernelId, block.KernelCount, block.Domain);
+            LinkArea = block.LinkArea;
             MachineStatus.Attach(block.MachinePage);
             KernelConsole.TagLines();
             platform.AdoptHardware(block);
@@ -31,6 +35,7 @@ namespace Helios.Kernel.Multikernel
             {
                 if (entry.Kind == ReservedEntry.MachinePageKind) shared.Add(new ReservedRange(entry.Start, entry.Length, "machine page"));
                 else if (entry.Kind == ReservedEntry.BootBundle) shared.Add(new ReservedRange(entry.Start, entry.Length, "boot bundle"));
+                else if (entry.Kind == ReservedEntry.LinkAreaKind) shared.Add(new ReservedRange(entry.Start, entry.Length, "link area"));
                 else inUse.Add(new ReservedRange(entry.Start, entry.Length, "satellite boot data"));
             }
             return GrantedBootInfo.ForSatellite(block.CommandLine, block.Memory, block.Cpus, shared, inUse);

@@ -121,6 +121,10 @@ namespace Helios.Kernel.Multikernel
                 boot.Reserved.Add(new ReservedEntry(Apps.BundleAddress, (Apps.BundleLength + Page - 1) & ~(Page - 1), ReservedEntry.BootBundle));
             }
             boot.Reserved.Add(new ReservedEntry(bootData, stackTop - bootData, ReservedEntry.BootData));
+            ulong linkArea = KernelLinks.CreateArea();      // the rings between this kernel and k (KernelLinks)
+            boot.LinkArea = linkArea;
+            boot.LinkAreaLength = KernelLinks.AreaBytes;
+            boot.Reserved.Add(new ReservedEntry(linkArea, KernelLinks.AreaBytes, ReservedEntry.LinkAreaKind));
             if (boot.EncodedLength > (int)Page)
             {
                 Fail(k, "its boot block takes " + boot.EncodedLength.ToString() + " bytes, more than a page");
@@ -150,6 +154,7 @@ namespace Helios.Kernel.Multikernel
                 return 0;
             }
             ulong online = MachineStatus.OnlineCounter(k);
+            KernelLinks.Connect(k, linkArea);
             return online > started ? online - started : 0;
         }
 

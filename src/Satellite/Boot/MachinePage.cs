@@ -32,6 +32,7 @@ namespace Helios.Satellite.Boot
         public const int OnlineCounterOffset = 16;  // u64, the counter when the kernel came online
         public const int CollectionsOffset = 24;    // u64, the kernel's heap collections so far
         public const int HeapBytesOffset = 32;      // u64, the kernel's heap capacity after its last collection
+        public const int DoorbellOffset = 40;       // u64, how to interrupt the kernel (Platform.DoorbellTarget) + 1; 0 unset
 
         public static int Slot(int kernel) => SlotsOffset + kernel * SlotSize;
     }

@@ -107,6 +107,24 @@ public class MultikernelTests
         Assert.True(result.Passed, result.Message);
     }
 
+    // Channels between the kernels (tests/Kernel/Channels/RemoteChannelTests.cs): the coordinator's tests talk to an echo
+    // server the satellite runs until the machine stops; every coordinator test passes, and so does the server.
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public async Task ChannelsCrossBetweenTheKernels(string isaName)
+    {
+        Isa isa = IsaNames.Parse(isaName);
+        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = Numa2Machine };
+        QemuOptions options = session.Options(isa, "RemoteChannel.*");
+        options = options with { KernelArguments = options.KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=RemoteChannelServer.*" };
+        TestRunReport report = TestRunParser.Parse(isa, await QemuRunner.RunAsync(options), session.Kernels);
+        Assert.True(report.Problem is null, report.Problem + "\n" + string.Join("\n", report.Run.Console.TakeLast(30)));
+        Assert.Equal(5, report.Results.Count(r => r.Name.StartsWith("k0:RemoteChannel.", StringComparison.Ordinal)));
+        Assert.Single(report.Results, r => r.Name == "k1:RemoteChannelServer.ServeTheCoordinator");
+        Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
+    }
+
     // Two boots of the same machine under -icount print the same console, byte for byte: every kernel's boot, the
     // satellites' start and the machine's end are deterministic.
     [Fact]

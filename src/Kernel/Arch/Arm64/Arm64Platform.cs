@@ -109,6 +109,7 @@ namespace Helios.Kernel.Arch.Arm64
             if (cpu.Index >= _gicTargets.Length) throw new BootInfoException("GICv2 serves at most 8 CPUs");
             _gicTargets[cpu.Index] = Gic.InitializeThisCpu();
             Gic.Enable(Gic.WakeupSgi);
+            Gic.Enable(Gic.DoorbellSgi);
             Gic.Enable(_timerInterrupt);
         }
 
@@ -137,6 +138,14 @@ namespace Helios.Kernel.Arch.Arm64
 
         // Each mask is what that CPU read back as its own (InitializeThisCpu): a kernel only ever names its own CPUs.
         public override void SendWakeup(Cpu cpu) => Gic.SendSoftwareInterrupt(_gicTargets[cpu.Index], Gic.WakeupSgi);
+
+        public override int DoorbellInterrupt => Gic.DoorbellSgi;
+
+        // The mask the running CPU read back as its own: the distributor's SGI register reaches any CPU by it, and
+        // writing that register configures nothing (the one distributor access a satellite makes besides its banks).
+        public override ulong DoorbellTarget => _gicTargets[Cpu.Current.Index];
+
+        public override void RingDoorbell(ulong target) => Gic.SendSoftwareInterrupt((uint)target, Gic.DoorbellSgi);
 
         public override ulong CurrentCpuHardwareId => Instructions.ReadAffinity();
 
@@ -241,6 +250,7 @@ namespace Helios.Kernel.Arch.Arm64
             if (_gicDistributor != 0)
             {
                 Gic.Disable(Gic.WakeupSgi);
+                Gic.Disable(Gic.DoorbellSgi);
                 Gic.Disable(_timerInterrupt);
             }
             Instructions.HaltForever();

@@ -21,6 +21,7 @@ namespace Helios.Kernel.Arch.Arm64
         private const uint DefaultPriority = 0xA0;
         public const int SpuriousId = 1023;
         public const int WakeupSgi = 0;
+        public const int DoorbellSgi = 1;       // another kernel's link has records (KernelLinks)
 
         private static ulong s_distributor;
         private static ulong s_cpuInterface;

@@ -26,6 +26,7 @@ namespace Helios.Kernel.Arch.X64
 
         public const int TimerVector = 0x30;
         public const int WakeupVector = 0xF0;
+        public const int DoorbellVector = 0xF1;     // another kernel's link has records (KernelLinks)
         public const int ErrorVector = 0xFE;
         public const int SpuriousVector = 0xFF;
 

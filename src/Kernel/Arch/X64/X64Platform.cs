@@ -144,6 +144,13 @@ namespace Helios.Kernel.Arch.X64
 
         public override void SendWakeup(Cpu cpu) => LocalApic.SendIpi((uint)cpu.HardwareId, LocalApic.WakeupVector);
 
+        public override int DoorbellInterrupt => LocalApic.DoorbellVector;
+
+        // Every kernel's CPUs share one APIC id space: an IPI by id reaches a CPU of another kernel as well.
+        public override ulong DoorbellTarget => Cpu.Current.HardwareId;
+
+        public override void RingDoorbell(ulong target) => LocalApic.SendIpi((uint)target, LocalApic.DoorbellVector);
+
         public override ulong CurrentCpuHardwareId => Instructions.InitialApicId();
 
         // The TSC and the local APIC timer against the HPET, over 10 ms of HPET time.

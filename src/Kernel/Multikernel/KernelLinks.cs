@@ -1,0 +1,110 @@
+// This kernel's links to the other kernels of the machine (docs/multikernel.md, "Links"; the link itself is
+// src/Satellite/Links/Link.cs). The coordinator gives each satellite a link area in its own memory, named in the boot
+// block as a shared range: two rings, the lower-numbered kernel writing the first. Each side publishes in the machine
+// page how to interrupt it (its doorbell: an IPI to its boot CPU), and runs one link thread per link, which drains
+// the ring and sleeps; the doorbell's interrupt wakes it. Nothing spins: under -icount a spinning CPU would starve the
+// kernel it waits for.
+using System;
+using Helios.Channels;
+using Helios.Kernel.Arch;
+using Helios.Kernel.Interrupts;
+using Helios.Kernel.Memory;
+using Helios.Kernel.Threading;
+using Helios.Satellite.Boot;
+using Helios.Satellite.Links;
+
+namespace Helios.Kernel.Multikernel
+{
+    public static unsafe class KernelLinks
+    {
+        /// <summary>Each direction's ring: room for a 64 KiB array and its message twice over.</summary>
+        public const int RingBytes = 256 * 1024;
+
+        public const ulong AreaBytes = 2 * RingBytes;
+
+        private static readonly Link[] s_links = new Link[MachinePage.MaxKernels];
+        private static readonly Thread[] s_threads = new Thread[MachinePage.MaxKernels];
+        private static readonly ulong[] s_areas = new ulong[MachinePage.MaxKernels];
+        private static bool s_handlerRegistered;
+
+        /// <summary>The link to kernel far, or null (no such kernel, or not linked yet).</summary>
+        public static Link To(int far) => (uint)far < (uint)s_links.Length ? s_links[far] : null;
+
+        /// <summary>The link area shared with kernel far (its first ring is written by the lower-numbered kernel), or 0.</summary>
+        public static ulong AreaOf(int far) => (uint)far < (uint)s_areas.Length ? s_areas[far] : 0;
+
+        /// <summary>Interrupts kernel far's link threads (for code that wrote its ring itself: the link tests).</summary>
+        public static void Ring(int far)
+        {
+            if (MachineStatus.TryDoorbell(far, out ulong target)) Platform.Current.RingDoorbell(target);
+        }
+
+        /// <summary>The coordinator, before it starts satellite k: a link area in its own memory, both rings ready.</summary>
+        internal static ulong CreateArea()
+        {
+            ulong area = Frames.Allocate(AreaBytes / FrameAllocator.FrameSize, KernelRole.Domain);
+            if (area == 0) throw new OutOfMemoryException("no " + Units.Bytes(AreaBytes) + " for a link area");
+            new LinkRing((byte*)area, RingBytes).Initialize();
+            new LinkRing((byte*)(area + RingBytes), RingBytes).Initialize();
+            return area;
+        }
+
+        /// <summary>
+        /// Both sides, once this kernel runs threads: publishes this kernel's doorbell (once) and makes the link to far
+        /// over area, its thread, and says hello. The far kernel does the same; records wait in the ring until it does.
+        /// </summary>
+        internal static Link Connect(int far, ulong area)
+        {
+            Platform platform = Platform.Current;
+            if (!s_handlerRegistered)
+            {
+                InterruptDispatcher.Register(platform.DoorbellInterrupt, &OnDoorbell);
+                MachineStatus.PublishDoorbell(platform.DoorbellTarget);
+                s_handlerRegistered = true;
+            }
+            var first = new LinkRing((byte*)area, RingBytes);
+            var second = new LinkRing((byte*)(area + RingBytes), RingBytes);
+            bool lower = KernelRole.Id < far;
+            ExchangeHeap heap = ExchangeHeap.Current;
+            var link = new Link(heap, KernelRole.Id, far, lower ? first : second, lower ? second : first, new Doorbell(far));
+            s_links[far] = link;
+            s_areas[far] = area;
+            var thread = new Thread(() => Serve(link), "link to k" + far.ToString());
+            thread.Start();                 // it polls before it first sleeps: a doorbell before the next line is not lost
+            s_threads[far] = thread;
+            link.Start();
+            return link;
+        }
+
+        // The link thread: everything waiting, then sleep until the doorbell (PrepareToSleep's word tells the far
+        // kernel to ring it; a record that came meanwhile means no sleep).
+        private static void Serve(Link link)
+        {
+            while (link.Failure is null)
+            {
+                while (link.Poll() != 0) { }
+                if (link.PrepareToSleep()) Scheduler.Block();
+            }
+        }
+
+        // Any link may have records: every link thread looks (there is one per other kernel, and a look is cheap).
+        private static void OnDoorbell(int interrupt)
+        {
+            for (int k = 0; k < s_threads.Length; k++)
+                if (s_threads[k] is Thread thread) Scheduler.Wake(thread);
+        }
+
+        // Rings the far kernel: its published target, once it has published one (before that it is not listening).
+        private sealed class Doorbell : LinkDoorbell
+        {
+            private readonly int _far;
+
+            public Doorbell(int far)
+            {
+                _far = far;
+            }
+
+            public override void Ring() => KernelLinks.Ring(_far);
+        }
+    }
+}

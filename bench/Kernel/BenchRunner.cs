@@ -4,7 +4,8 @@
 // (docs/multikernel.md) the coordinator first reports satellite_boot, and each satellite runs its cases
 // (satellite.bench=..., by default thread_yield and waitset_pingpong) only once the coordinator has finished and asked
 // the machine to stop: under -icount every CPU shares one clock, so two kernels measuring at once would count each
-// other's instructions. Every RESULT line then says which kernel measured it (kernel=<id>).
+// other's instructions. Every RESULT line then says which kernel measured it (kernel=<id>). Until then k1 serves the
+// far side of the coordinator's channels between kernels (RemoteBenchServer).
 using System;
 using Helios.Kernel;
 using Helios.Kernel.Boot;
@@ -33,6 +34,7 @@ namespace Helios.Kernel.Bench
             "channel_roundtrip", "channel_pingpong_2msg", "channel_pingpong_2msg_sip",
             "channel_pingpong_select_sip", "channel_roundtrip_threads",
             "process_console_line", "process_console_line_relay",
+            "link_ping", "rmp_pingpong_2msg", "rmp_roundtrip",
         };
 
         private static readonly string[] Suites =
@@ -42,6 +44,7 @@ namespace Helios.Kernel.Bench
             "channels", "channels", "channels",
             "channels", "channels",
             "sip", "sip",
+            "channels", "channels", "channels",
         };
 
         private static void RunCase(int index)
@@ -64,6 +67,9 @@ namespace Helios.Kernel.Bench
                 case 13: Cases.ChannelRoundTrip.Run(); break;
                 case 14: Cases.ConsoleLine.Run(); break;
                 case 15: Cases.ConsoleLineRelay.Run(); break;
+                case 16: Cases.RemoteChannels.RunLinkPing(); break;
+                case 17: Cases.RemoteChannels.RunPingPong(); break;
+                case 18: Cases.RemoteChannels.RunRoundTrips(); break;
             }
         }
 
@@ -76,6 +82,7 @@ namespace Helios.Kernel.Bench
 
         private static int RunOnSatellite(BootInfo boot)
         {
+            if (KernelRole.Id == 1) RemoteBenchServer.Start();     // the far side of the coordinator's remote cases
             SatelliteIdle.WaitForShutdown();
             var line = new CommandLine(boot.CommandLine);
             return Run(line, line.GetValue("satellite.bench") ?? SatelliteDefault, "kernel");

@@ -11,7 +11,7 @@ namespace Helios.Kernel.Bench
     {
         public static int Repetitions = 11;
 
-        public static void Run(string name, ulong operations, delegate*<ulong, void> batch)
+        public static void Run(string name, ulong operations, delegate*<ulong, void> batch, string fields = null)
         {
             var perOperation = new ulong[Repetitions];
             batch(operations);
@@ -23,7 +23,7 @@ namespace Helios.Kernel.Bench
                 ulong units = platform.CounterToBenchmarkUnits(platform.ReadCycleCounter() - start);
                 perOperation[rep] = (units + operations / 2) / operations;
             }
-            Report(name, perOperation);
+            Report(name, perOperation, fields);
         }
 
         /// <summary>
@@ -31,7 +31,7 @@ namespace Helios.Kernel.Bench
         /// after a warm-up pair, and reports the difference over operations — one operation, process creation, start
         /// and exit cancelling out. time(count) is one run, in benchmark units.
         /// </summary>
-        public static void RunDifference(string name, int operations, delegate*<int, ulong> time)
+        public static void RunDifference(string name, int operations, delegate*<int, ulong> time, string fields = null)
         {
             time(0);
             time(operations);
@@ -42,7 +42,7 @@ namespace Helios.Kernel.Bench
                 ulong without = time(0);
                 perOperation[rep] = with > without ? (with - without + (ulong)operations / 2) / (ulong)operations : 0;
             }
-            Report(name, perOperation);
+            Report(name, perOperation, fields);
         }
 
         /// <summary>Starts the processes on CPU 0, waits for each, and returns the time taken; any failure stops the run.</summary>
@@ -57,14 +57,18 @@ namespace Helios.Kernel.Bench
             return platform.CounterToBenchmarkUnits(platform.ReadCycleCounter() - start);
         }
 
-        /// <summary>Reports values measured one by one (each already per operation, in benchmark units).</summary>
-        public static void Report(string name, ulong[] perOperation)
+        /// <summary>
+        /// Reports values measured one by one (each already per operation, in benchmark units); fields are extra
+        /// "key=value" pairs for the line ("copied=131072 ipis=2").
+        /// </summary>
+        public static void Report(string name, ulong[] perOperation, string fields = null)
         {
             Array.Sort(perOperation);
             KernelConsole.WriteLine("RESULT name=" + name + " unit=" + Platform.Current.BenchmarkUnit
                 + " median=" + perOperation[(perOperation.Length - 1) / 2].ToString()
                 + " min=" + perOperation[0].ToString() + " iters=" + perOperation.Length.ToString()
-                + (Multikernel.KernelRole.IsMultikernel ? " kernel=" + Multikernel.KernelRole.Id.ToString() : ""));
+                + (Multikernel.KernelRole.IsMultikernel ? " kernel=" + Multikernel.KernelRole.Id.ToString() : "")
+                + (fields is null ? "" : " " + fields));
         }
     }
 }

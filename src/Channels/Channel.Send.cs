@@ -80,6 +80,7 @@ namespace Helios.Channels
         {
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
+            Endpoint shadow = null;
             nuint state = host.Lock();
             try
             {
@@ -127,10 +128,34 @@ namespace Helios.Channels
                 s.Owner = Slot.InFlight;
                 ep.State = next;
                 peer.DeliverLocked(heap, slot);
+                if (peer.Link is not null) shadow = peer;
             }
             finally
             {
                 host.Unlock(state);
+            }
+            if (shadow is not null) WaitForLink(heap, shadow);
+        }
+
+        /// <summary>
+        /// After a send to a shadow, outside the lock: a sender whose messages pile up at the link waits until the link
+        /// has sent some (flow control: a slow far kernel holds the sender back, not the sender's exchange heap).
+        /// </summary>
+        internal static void WaitForLink(ExchangeHeap heap, Endpoint shadow)
+        {
+            ChannelHost host = heap.Host;
+            while (true)
+            {
+                nuint state = host.Lock();
+                try
+                {
+                    if (!shadow.Link.MustWaitLocked(shadow, host.CurrentParking)) return;
+                }
+                finally
+                {
+                    host.Unlock(state);
+                }
+                host.Block();
             }
         }
 
@@ -143,6 +168,7 @@ namespace Helios.Channels
             ExchangeHeap heap = ExchangeHeap.Current;
             ChannelHost host = heap.Host;
             ExOwner owner = host.CurrentOwner;
+            Endpoint shadow = null;
             nuint state = host.Lock();
             try
             {
@@ -158,11 +184,13 @@ namespace Helios.Channels
                 uint size = contract.MessageSizes[s.MessageIndex];
                 contract.WriteHeader(s.Address, s.MessageIndex);
                 CommitLocked(heap, new MessageWriter(heap, ep, slot, s.Generation, s.Address, size, ep.State, next));
+                if (ep.Peer.Link is not null) shadow = ep.Peer;
             }
             finally
             {
                 host.Unlock(state);
             }
+            if (shadow is not null) WaitForLink(heap, shadow);
         }
 
         // Sends the writer's block: what it carries is checked first, so a failed send changes nothing but freeing it.

@@ -90,6 +90,7 @@ namespace Helios.Channels
                 return;
             }
             ChannelHost host = heap.Host;
+            Endpoint shadow = Endpoint?.Peer;
             nuint state = host.Lock();
             try
             {
@@ -99,6 +100,7 @@ namespace Helios.Channels
             {
                 host.Unlock(state);
             }
+            if (shadow?.Link is not null) Channel.WaitForLink(heap, shadow);
         }
     }
 }

@@ -24,6 +24,12 @@ namespace Helios.Channels
         /// </summary>
         internal abstract string RefusalLocked(ExchangeHeap heap, Endpoint shadow, int message);
 
+        /// <summary>
+        /// Whether a sender to shadow must wait: the link holds Backlog of its messages it could not put on the ring yet.
+        /// If so, parked is woken when the link has sent some (or the channel or link ended).
+        /// </summary>
+        internal abstract bool MustWaitLocked(Endpoint shadow, Parking parked);
+
         /// <summary>Messages a sender may leave queued at a shadow before it waits for the link (flow control).</summary>
         public const int Backlog = 64;
     }

@@ -98,7 +98,9 @@ public static class BenchResultParser
                 return (null, kernel.Column, $"kernel='{kernel.Value}' is not a kernel id");
             if (kernel.Value != "0") name += "@k" + kernel.Value;
         }
-        return (new BenchResult(name, unit, median.Value, min.Value, (int)iters.Value), 0, null);
+        string extra = string.Join(" ", fields.Where(f => !RequiredKeys.Contains(f.Key) && f.Key != "kernel")
+            .OrderBy(f => f.Value.Column).Select(f => f.Key + "=" + f.Value.Value));
+        return (new BenchResult(name, unit, median.Value, min.Value, (int)iters.Value, extra), 0, null);
     }
 
     private static (ulong? Value, int Column, string? Error) WholeNumber(Dictionary<string, (string Value, int Column)> fields, string key)

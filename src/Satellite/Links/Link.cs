@@ -172,19 +172,10 @@ namespace Helios.Satellite.Links
         {
             byte* block = (byte*)heap.SlotAt(message).Address;
             int descriptors = block[WireLayout.DescriptorCountOffset];
-            long bytes = heap.SlotAt(message).ElementCount + (long)descriptors * 8;
             for (int i = 0; i < descriptors; i++)
-            {
-                byte* d = block + WireLayout.DescriptorOffset(i);
-                if (d[WireLayout.DescriptorKindOffset] != WireLayout.KindArray)
+                if (block[WireLayout.DescriptorOffset(i) + WireLayout.DescriptorKindOffset] != WireLayout.KindArray)
                     return "a message carrying an endpoint cannot cross to another kernel yet (" + shadow.Contract.Name + " is remote here)";
-                ulong handle = *(ulong*)(d + WireLayout.DescriptorHandleOffset);
-                if (handle != 0 && heap.IsLiveLocked(handle))
-                {
-                    ref Slot array = ref heap.SlotAt(ExHandle.SlotOf(handle));
-                    bytes += (long)array.ElementSize * array.ElementCount;
-                }
-            }
+            int bytes = MessageRecordBytes(shadow.Contract, message);
             if (bytes > _out.MaxPayload)
                 return "a message of " + bytes.ToString() + " bytes with its arrays; a link to another kernel carries at most " + _out.MaxPayload.ToString();
             return null;
@@ -199,13 +190,31 @@ namespace Helios.Satellite.Links
             }
             if (_backlog.Count == 0 && TryPutMessageLocked(channel, message)) return;
             channel.Backlogged++;
-            _backlog.Enqueue(new Pending { Channel = channel, Message = message });
+            DeferLocked(new Pending { Channel = channel, Message = message });
+        }
+
+        internal override bool MustWaitLocked(Endpoint shadow, Parking parked)
+        {
+            if (Failure is not null || !_channels.TryGetValue(shadow.LinkChannel, out LinkChannel channel) || channel.FarClosed
+                || channel.Backlogged < Backlog) return false;
+            channel.Waiters ??= new List<Parking>();
+            if (!channel.Waiters.Contains(parked)) channel.Waiters.Add(parked);
+            return true;
+        }
+
+        // Senders held back on channel go again (its backlog halved, or the channel or the link ended).
+        private void ReleaseWaitersLocked(LinkChannel channel)
+        {
+            if (channel.Waiters is null || channel.Waiters.Count == 0) return;
+            foreach (Parking parked in channel.Waiters) _heap.Host.Wake(parked);
+            channel.Waiters.Clear();
         }
 
         internal override void CloseLocked(ExchangeHeap heap, Endpoint shadow)
         {
             if (!_channels.TryGetValue(shadow.LinkChannel, out LinkChannel channel)) return;
             channel.LocalClosed = true;
+            ReleaseWaitersLocked(channel);
             var close = new byte[LinkRecord.CloseSize];
             Write32(close, 0, shadow.LinkChannel);
             Write32(close, 4, LinkRecord.ClosedByHolder);
@@ -218,7 +227,7 @@ namespace Helios.Satellite.Links
         {
             if (Failure is not null) return;
             if (_backlog.Count == 0 && TryPutControlLocked(kind, payload)) return;
-            _backlog.Enqueue(new Pending { Kind = kind, Control = payload });
+            DeferLocked(new Pending { Kind = kind, Control = payload });
         }
 
         private bool TryPutControlLocked(ushort kind, byte[] payload)
@@ -231,7 +240,18 @@ namespace Helios.Satellite.Links
         private void Sent()
         {
             RecordsSent++;
-            if (_out.ConsumerNeedsWake()) _doorbell.Ring();
+            if (_out.ConsumerNeedsWake()) RingFarKernel();
+        }
+
+        /// <summary>Times this side interrupted the far kernel (it slept with records coming, or waited for room).</summary>
+        public long DoorbellsRung => System.Threading.Volatile.Read(ref _rung);
+
+        private long _rung;
+
+        private void RingFarKernel()
+        {
+            System.Threading.Interlocked.Add(ref _rung, 1);     // senders (under the heap's lock) and the link thread
+            _doorbell.Ring();
         }
 
         // The message block's record, written once into the ring; then the arrays are freed and the block goes back to
@@ -248,9 +268,7 @@ namespace Helios.Satellite.Links
             uint head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
             uint values = contract.MessageSizes[index] - head;
             int meta = LinkRecord.MessageHeaderSize + descriptors * LinkRecord.DescriptorSize;
-            long total = meta + values;
-            for (int i = 0; i < descriptors; i++) total += Align8(ArrayBytes(heap, block, i));
-            if (!_out.TryBegin(LinkRecord.Message, (int)total, out byte* record)) return false;
+            if (!_out.TryBegin(LinkRecord.Message, MessageRecordBytes(contract, message), out byte* record)) return false;
 
             *(uint*)(record + LinkRecord.ChannelOffset) = shadow.LinkChannel;
             *(ushort*)(record + LinkRecord.TagOffset) = contract.MessageTags[index];
@@ -289,6 +307,18 @@ namespace Helios.Satellite.Links
             return true;
         }
 
+        // The Message record's payload for a block: its head, its values, and each array's bytes rounded up to 8.
+        private int MessageRecordBytes(ContractInfo contract, int message)
+        {
+            ref Slot s = ref _heap.SlotAt(message);
+            byte* block = (byte*)s.Address;
+            int descriptors = block[WireLayout.DescriptorCountOffset];
+            long total = LinkRecord.MessageHeaderSize + descriptors * LinkRecord.DescriptorSize
+                + contract.MessageSizes[s.MessageIndex] - WireLayout.HeaderSize - descriptors * WireLayout.DescriptorSize;
+            for (int i = 0; i < descriptors; i++) total += Align8(ArrayBytes(_heap, block, i));
+            return (int)total;
+        }
+
         private static uint ArrayBytes(ExchangeHeap heap, byte* block, int i)
         {
             ulong handle = *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset);
@@ -314,22 +344,35 @@ namespace Helios.Satellite.Links
         }
 
         // What waited for room goes, in order, as far as the ring takes it.
+        // When the ring is still too full, this side says it waits for room (the ring's word), so that the far kernel
+        // rings back once it has read enough, and looks once more in case it already had.
         private void PumpLocked()
         {
             while (_backlog.Count != 0 && Failure is null)
             {
                 Pending next = _backlog.Peek();
-                if (next.Channel is not null)
+                bool put = next.Channel is not null ? TryPutMessageLocked(next.Channel, next.Message) : TryPutControlLocked(next.Kind, next.Control);
+                if (!put)
                 {
-                    if (!TryPutMessageLocked(next.Channel, next.Message)) return;
-                    next.Channel.Backlogged--;
+                    int bytes = next.Channel is not null ? MessageRecordBytes(next.Channel.Shadow.Contract, next.Message) : next.Control.Length;
+                    if (_out.Broken || _out.PrepareToWaitForRoom(bytes)) return;
+                    continue;
                 }
-                else if (!TryPutControlLocked(next.Kind, next.Control)) return;
                 _backlog.Dequeue();
+                if (next.Channel is null) continue;
+                if (--next.Channel.Backlogged <= Backlog / 2) ReleaseWaitersLocked(next.Channel);
+                ForgetIfDoneLocked(next.Channel);
             }
         }
 
-        /// <summary>Messages of the channel end handle names waiting in the backlog (for flow control and tests).</summary>
+        // Queues what found no room on the ring; the first to wait arms the far kernel's ring-back.
+        private void DeferLocked(Pending pending)
+        {
+            _backlog.Enqueue(pending);
+            if (_backlog.Count == 1) PumpLocked();
+        }
+
+        /// <summary>Records waiting for room on the ring: messages and control records of every channel, in order.</summary>
         public int BacklogCount => _backlog.Count;
 
         // ---- Receiving (the link thread) ----
@@ -358,7 +401,7 @@ namespace Helios.Satellite.Links
                 taken++;
             }
             if (_in.Broken && Failure is null) Fail("the ring from k" + FarKernel.ToString() + " is broken (a record's framing was impossible)");
-            if (taken != 0 && _in.ProducerNeedsWake()) _doorbell.Ring();
+            if (taken != 0 && _in.ProducerNeedsWake()) RingFarKernel();
             nuint locked = host.Lock();
             try
             {
@@ -511,6 +554,7 @@ namespace Helios.Satellite.Links
             }
             channel.FarClosed = true;
             ShadowEndpoints.FarClosedLocked(_heap, channel.Shadow);
+            ReleaseWaitersLocked(channel);
             ForgetIfDoneLocked(channel);
         }
 
@@ -580,6 +624,7 @@ namespace Helios.Satellite.Links
             Reject(reason);
             channel.FarClosed = true;
             ShadowEndpoints.FarClosedLocked(_heap, channel.Shadow);
+            ReleaseWaitersLocked(channel);
             SendCloseLocked(channel.Shadow.LinkChannel, LinkRecord.ClosedRefused);
             channel.LocalClosed = true;
             ForgetIfDoneLocked(channel);
@@ -623,7 +668,11 @@ namespace Helios.Satellite.Links
                 if (pending.Channel is not null) _heap.DestroyLocked(pending.Message);
             var open = new List<LinkChannel>();
             foreach (LinkChannel channel in _channels.Values) open.Add(channel);
-            foreach (LinkChannel channel in open) ShadowEndpoints.FarClosedLocked(_heap, channel.Shadow);
+            foreach (LinkChannel channel in open)
+            {
+                ShadowEndpoints.FarClosedLocked(_heap, channel.Shadow);
+                ReleaseWaitersLocked(channel);
+            }
             _channels.Clear();
         }
 
@@ -655,6 +704,7 @@ namespace Helios.Satellite.Links
             public uint Sent, Received;
             public bool LocalClosed, FarClosed;
             public int Backlogged;
+            public List<Parking> Waiters;       // senders held back until the backlog drains (MustWaitLocked)
         }
 
         // What waits for room on the ring: a message block (in flight) of a channel, or a control record.

@@ -26,7 +26,19 @@ public class BenchResultParserTests
     {
         (BenchResult r, _, string error) = BenchResultParser.ParseLine("RESULT iters=11 min=1 median=2 unit=insns name=getpid batch=10000");
         Assert.Null(error);
-        Assert.Equal(new BenchResult("getpid", BenchUnit.Insns, 2, 1, 11), r);
+        Assert.Equal(new BenchResult("getpid", BenchUnit.Insns, 2, 1, 11, "batch=10000"), r);
+    }
+
+    // The remote SingBench's fields (docs/channels.md) survive the host's parse and print, after the kernel's.
+    [Fact]
+    public void ExtraFieldsAreKeptInTheirOrderAndPrintedBack()
+    {
+        const string line = "RESULT name=rmp_roundtrip_0 unit=ticks median=12272 min=11926 iters=11 kernel=1 copied=0 ipis=2.00";
+        (BenchResult r, _, string error) = BenchResultParser.ParseLine(line);
+        Assert.Null(error);
+        Assert.Equal("rmp_roundtrip_0@k1", r.Name);
+        Assert.Equal("copied=0 ipis=2.00", r.Extra);
+        Assert.Equal(line, r.ToString());
     }
 
     [Theory]

@@ -120,7 +120,7 @@ public class MultikernelTests
         options = options with { KernelArguments = options.KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=RemoteChannelServer.*" };
         TestRunReport report = TestRunParser.Parse(isa, await QemuRunner.RunAsync(options), session.Kernels);
         Assert.True(report.Problem is null, report.Problem + "\n" + string.Join("\n", report.Run.Console.TakeLast(30)));
-        Assert.Equal(5, report.Results.Count(r => r.Name.StartsWith("k0:RemoteChannel.", StringComparison.Ordinal)));
+        Assert.Equal(6, report.Results.Count(r => r.Name.StartsWith("k0:RemoteChannel.", StringComparison.Ordinal)));
         Assert.Single(report.Results, r => r.Name == "k1:RemoteChannelServer.ServeTheCoordinator");
         Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
     }

@@ -100,6 +100,24 @@ namespace Helios.Kernel.Tests.Channels
             next.Close();
         }
 
+        // Endpoints do not cross kernels yet: the send is refused before anything leaves, and the endpoint it would have
+        // carried stays the sender's, as it was (the satellite closes its end of this channel at once).
+        [Test(Category = "multikernel")]
+        public static void AMessageCarryingAnEndpointIsRefusedCleanly()
+        {
+            Link link = Satellite();
+            HeapBaseline baseline = HeapBaseline.Take();
+            var tcp = new TcpContract.Imp(link.Open(TcpContract.Info, ContractInfo.Importer, ExchangeHeap.Current.KernelOwner));
+            TcpConnectionContract.NewChannel(out TcpConnectionContract.Imp connection, out TcpConnectionContract.Exp carried);
+            ChannelException refused = Assert.Throws<ChannelException>(() => tcp.SendCreateConnection(carried));
+            Assert.True(refused.Message.Contains("endpoint"), refused.Message);
+            Assert.False(carried.IsClosed, "the endpoint it would have carried is still the sender's");
+            connection.Close();
+            carried.Close();
+            tcp.Close();
+            baseline.AssertHandlesRestored();
+        }
+
         // The coordinator writes random records onto the ring to k1 behind its link's back, as a hostile kernel would:
         // k1 counts every one, stays up, and serves the next channel.
         [Test(Category = "multikernel")]
@@ -162,8 +180,14 @@ namespace Helios.Kernel.Tests.Channels
             Assert.True(link is not null, "the satellite is linked to the coordinator");
             while (!MachineStatus.ShutdownRequested)
             {
-                if (link.TryAccept(out ulong endpoint, out _))
+                if (link.TryAccept(out ulong endpoint, out ContractInfo contract))
                 {
+                    if (contract.Id != BufferRoundTripContract.Info.Id)
+                    {
+                        // Only the refusal test opens another contract, and sends nothing: its end just closes.
+                        ExchangeHeap.Current.CloseEndpoint(endpoint, ExchangeHeap.Current.KernelOwner);
+                        continue;
+                    }
                     var thread = new Thread(() => Echo(link, endpoint), "echo");
                     thread.Start();
                 }

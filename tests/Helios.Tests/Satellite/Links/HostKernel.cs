@@ -27,6 +27,12 @@ public static unsafe class HostKernel
         new[] { "Start", "Start after Ping?" }, new byte[] { 1, 2 },
         new ushort[] { 2, 0, 0, 1 });
 
+    // A one-way stream: the importer sends Item(n) as often as it likes (flow control has nothing else to stop it).
+    public static readonly ContractInfo Stream = new(
+        "LinkStream", WireHash.ContractId("LinkStream"), 1,
+        new[] { "Item" }, new[] { WireHash.MessageTag("Item") }, new[] { WireHash.ContractId("LinkStream") },
+        new ushort[] { 24 }, new byte[] { 0 }, new[] { "Start" }, new byte[] { 1 }, new ushort[] { 1 });
+
     private static void Send(ulong endpoint, byte side, int message, ulong data, int n)
     {
         MessageWriter w = Channel.BeginSend(endpoint, Contract, side, message);
@@ -53,6 +59,7 @@ public static unsafe class HostKernel
     {
         s_host = ClrChannelHost.Install();
         _ = Contract;                           // registered in this kernel's table
+        _ = Stream;
         var outRing = new LinkRing((byte*)outbound, ringBytes);
         var inRing = new LinkRing((byte*)inbound, ringBytes);
         if (initialize)
@@ -66,6 +73,11 @@ public static unsafe class HostKernel
         {
             while (!s_stopping)
             {
+                if (s_paused)
+                {
+                    bell.Wait(5);
+                    continue;
+                }
                 while (s_link.Poll() != 0) { }
                 if (s_link.PrepareToSleep()) bell.Wait(50);
             }
@@ -74,6 +86,45 @@ public static unsafe class HostKernel
     }
 
     public static void Start() => s_link.Start();
+
+    private static volatile bool s_paused;
+    private static Thread s_sender;
+    private static volatile int s_sent;
+
+    /// <summary>Stops (or resumes) reading the ring from the other kernel, as a kernel too busy to would.</summary>
+    public static void Pause(bool paused) => s_paused = paused;
+
+    public static long OpenStream() => (long)s_link.Open(Stream, ContractInfo.Importer, s_host.Heap.KernelOwner);
+
+    /// <summary>Sends Item(0) … Item(count - 1) from a thread of its own; Sent says how far it got.</summary>
+    public static void StartStreaming(long importer, int count)
+    {
+        s_sent = 0;
+        s_sender = new Thread(() =>
+        {
+            for (int i = 0; i < count; i++)
+            {
+                Channel.Send((ulong)importer, Stream, ContractInfo.Importer, 0, i);
+                s_sent = i + 1;
+            }
+        }) { IsBackground = true };
+        s_sender.Start();
+    }
+
+    public static int Sent => s_sent;
+
+    public static bool JoinStreaming(int milliseconds) => s_sender.Join(milliseconds);
+
+    /// <summary>Receives count Items, which must be 0, 1, 2, …: null, or what went wrong.</summary>
+    public static string ReceiveStream(long exporter, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            Channel.Receive((ulong)exporter, Stream, ContractInfo.Exporter, 0, out int n);
+            if (n != i) return "item " + i.ToString() + " arrived as " + n.ToString();
+        }
+        return null;
+    }
 
     public static void Stop()
     {

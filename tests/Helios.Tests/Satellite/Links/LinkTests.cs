@@ -152,6 +152,31 @@ public sealed unsafe class LinkTests : IDisposable
         RoundTrips(10, 8);                              // the link and other channels go on
     }
 
+    // Flow control: with k1 not reading, k0's sender fills the ring, then the link's backlog, then waits; nothing is
+    // dropped, and k0's exchange heap holds at most the backlog. Once k1 reads again, everything arrives in order.
+    [Fact]
+    public void ASenderWaitsForASlowKernelAndNothingIsLost()
+    {
+        const int Items = 20_000;
+        long importer = (long)_k0.Call("OpenStream");
+        long exporter = (long)_k1.Call("Accept", Patience);
+        Assert.NotEqual(0, exporter);
+        long baseline = _k0.Get<long>("LiveHandles");
+        _k1.Call("Pause", true);
+        _k0.Call("StartStreaming", importer, Items);
+        Eventually(() => _k0.Get<int>("Sent") > 1000, "the ring to fill");
+        Thread.Sleep(300);
+        int stalled = _k0.Get<int>("Sent");
+        Thread.Sleep(300);
+        Assert.Equal(stalled, _k0.Get<int>("Sent"));                    // the sender waits
+        Assert.True(stalled < Items, "the sender was held back");
+        Assert.InRange(_k0.Get<long>("LiveHandles") - baseline, 0, Link.Backlog + 2);
+        _k1.Call("Pause", false);
+        Assert.Null(_k1.Call("ReceiveStream", exporter, Items));
+        Assert.True((bool)_k0.Call("JoinStreaming", Patience));
+        Assert.True(_k1.Get<long>("Rejected") == 0, Rejections(_k1));
+    }
+
     [Fact]
     public void ADeadLinkClosesEveryChannelOnIt()
     {

@@ -10,7 +10,8 @@ namespace Helios.Channels
     {
         /// <summary>
         /// A message block sent to shadow (in flight, what it carries in flight too): the link takes it. It must
-        /// neither block nor fail: a message it cannot put on the ring now waits in the shadow's queue.
+        /// neither block nor fail: a message it cannot put on the ring now waits in the link's backlog, and the sender
+        /// waits afterwards, outside the lock, if the backlog is long (MustWaitLocked).
         /// </summary>
         internal abstract void ForwardLocked(ExchangeHeap heap, Endpoint shadow, int message);
 

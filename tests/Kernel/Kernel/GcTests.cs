@@ -209,7 +209,9 @@ namespace Helios.Kernel.Tests.Kernel
             ulong capacity = Heap.CapacityBytes;
             // Enough nodes (over 100 bytes each with their label and payload) to outgrow what the heap has free, whatever
             // its size: a satellite's early heap is half the coordinator's.
-            int count = (int)Math.Max(250_000UL, (capacity - Heap.UsedBytes + (8UL << 20)) / 100);
+            // Enough nodes (about 100 bytes each with their label and payload) to outgrow what the heap has free by 8 MiB
+            // or more, whatever its size and history (a satellite's early heap is half the coordinator's).
+            int count = (int)Math.Max(250_000UL, Math.Max((capacity - Heap.UsedBytes + (8UL << 20)) / 100, (Heap.FreeBytes + (8UL << 20)) / 80));
             ulong grown = BuildCheckAndDrop(count);
             // Counted from here: collections while it built (a small heap, a satellite's) may have released regions too.
             ulong released = Heap.ReleasedBytes;
@@ -222,12 +224,15 @@ namespace Helios.Kernel.Tests.Kernel
             Assert.Equal(frames + back / FrameAllocator.FrameSize, Frames.FreeFrames);
         }
 
-        // In a frame of its own, so that no word of the caller's stack still points at the structure.
+        // In a frame of its own, so that no word of the caller's stack still points at the structure. Many short lists,
+        // not one long one: a stale word the conservative stack scan takes for a node keeps only the rest of its list.
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static ulong BuildCheckAndDrop(int count)
         {
-            Node structure = Build(count, 11);
-            Assert.True(Check(structure, count, 11));
+            const int Lists = 1024;
+            var lists = new Node[Lists];
+            for (int i = 0; i < Lists; i++) lists[i] = Build(count / Lists, 11 + (long)i * count);
+            for (int i = 0; i < Lists; i++) Assert.True(Check(lists[i], count / Lists, 11 + (long)i * count));
             return Heap.CapacityBytes;
         }
 

@@ -4,7 +4,7 @@
 // against the host CLR's System.Math bit for bit.
 namespace System
 {
-    internal static class FloatingMath
+    internal static partial class FloatingMath
     {
         private const ulong SignBit = 0x8000000000000000UL;
         private const ulong FractionMask = (1UL << 52) - 1;

@@ -84,6 +84,28 @@ namespace System
         public static double Ceiling(double a) => FloatingMath.Ceiling(a);
         public static double Truncate(double d) => FloatingMath.Truncate(d);
 
+        // Transcendental functions, to about 100 bits before one rounding (FloatingMath.Precise.cs): each result is the
+        // correctly rounded one but in rare cases, and so almost always glibc's, which the BCL uses on Linux.
+        public static double Exp(double d) => FloatingMath.Exp(d);
+        public static double Log(double d) => FloatingMath.Log(d);
+        public static double Log10(double d) => FloatingMath.Log10(d);
+        public static double Pow(double x, double y) => FloatingMath.Pow(x, y);
+        public static double Sin(double a) => FloatingMath.Sin(a);
+        public static double Cos(double d) => FloatingMath.Cos(d);
+        public static double Tan(double a) => FloatingMath.Tan(a);
+        public static double Atan(double d) => FloatingMath.Atan(d);
+        public static double Atan2(double y, double x) => FloatingMath.Atan2(y, x);
+
+        // The BCL's special cases, then log a / log newBase.
+        public static double Log(double a, double newBase)
+        {
+            if (double.IsNaN(a)) return a;
+            if (double.IsNaN(newBase)) return newBase;
+            if (newBase == 1) return double.NaN;
+            if (a != 1 && (newBase == 0 || newBase == double.PositiveInfinity)) return double.NaN;
+            return Log(a) / Log(newBase);
+        }
+
         // To the nearest integer, halves to the even one (the BCL's default, MidpointRounding.ToEven); keeps the sign,
         // so -0.4 rounds to -0.
         public static double Round(double a) => FloatingMath.Round(a);
@@ -203,6 +225,18 @@ namespace System
         public static float Ceiling(float x) => (float)FloatingMath.Ceiling(x);
         public static float Truncate(float x) => (float)FloatingMath.Truncate(x);
         public static float Round(float x) => (float)FloatingMath.Round(x);
+
+        // Through double: its result is correctly rounded but in rare cases, and rounding it again to float is too but
+        // when it lands on a float halfway point (about one input in 2^29).
+        public static float Exp(float x) => (float)FloatingMath.Exp(x);
+        public static float Log(float x) => (float)FloatingMath.Log(x);
+        public static float Log10(float x) => (float)FloatingMath.Log10(x);
+        public static float Pow(float x, float y) => (float)FloatingMath.Pow(x, y);
+        public static float Sin(float x) => (float)FloatingMath.Sin(x);
+        public static float Cos(float x) => (float)FloatingMath.Cos(x);
+        public static float Tan(float x) => (float)FloatingMath.Tan(x);
+        public static float Atan(float x) => (float)FloatingMath.Atan(x);
+        public static float Atan2(float y, float x) => (float)FloatingMath.Atan2(y, x);
     }
 
     public enum MidpointRounding

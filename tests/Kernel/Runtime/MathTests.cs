@@ -97,5 +97,56 @@ namespace Helios.Kernel.Tests.Runtime
             Assert.Equal(1, Math.Sign(Opaque(0.5)));
             Assert.Equal(-1, Math.Sign(-3));
         }
+
+        // The transcendental functions: the host CLR's answers (glibc's), which the runtime's correctly rounded ones
+        // match here; cos(1e22) and sin(1e300) need the exact reduction by π/2.
+        [Test]
+        public static void ExponentialsAndLogarithms()
+        {
+            Assert.Equal(0x4005BF0A8B145769L, Bits(Math.Exp(Opaque(1.0))));
+            Assert.Equal(1L, Bits(Math.Exp(Opaque(-745.0))));
+            Assert.Equal(0x7FED75AE7A50EE14L, Bits(Math.Exp(Opaque(709.7))));
+            Assert.Equal(double.PositiveInfinity, Math.Exp(Opaque(710.0)));
+            Assert.Equal(0x40026BB1BBB55516L, Bits(Math.Log(Opaque(10.0))));
+            Assert.Equal(unchecked((long)0xC0874385446D71C3UL), Bits(Math.Log(Opaque(double.Epsilon))));
+            Assert.Equal(double.NegativeInfinity, Math.Log(Opaque(0.0)));
+            Assert.True(double.IsNaN(Math.Log(Opaque(-1.0))));
+            Assert.Equal(3.0, Math.Log10(Opaque(1000.0)));
+            Assert.Equal(0x3FD34413509F79FFL, Bits(Math.Log10(Opaque(2.0))));
+            Assert.Equal(3.0, Math.Log(Opaque(8.0), 2.0));
+        }
+
+        [Test]
+        public static void Powers()
+        {
+            Assert.Equal(0x3FF6A09E667F3BCDL, Bits(Math.Pow(Opaque(2.0), 0.5)));
+            Assert.Equal(0x3F50624DD2F1A9FCL, Bits(Math.Pow(Opaque(10.0), -3.0)));
+            Assert.Equal(-8.0, Math.Pow(Opaque(-2.0), 3.0));
+            Assert.Equal(0x48F349445C228792L, Bits(Math.Pow(Opaque(1.0000001), 1e9)));
+            Assert.Equal(1.0, Math.Pow(Opaque(double.NaN), 0.0));
+            Assert.Equal(1.0, Math.Pow(Opaque(-1.0), double.PositiveInfinity));
+            Assert.Equal(double.NegativeInfinity, Math.Pow(-Opaque(0.0), -3.0));
+            Assert.True(double.IsNaN(Math.Pow(Opaque(-2.0), 0.5)));
+            Assert.Equal(8.0f, MathF.Pow(Opaque(2.0f), 3.0f));
+        }
+
+        [Test]
+        public static void Trigonometry()
+        {
+            Assert.Equal(0x3FEAED548F090CEEL, Bits(Math.Sin(Opaque(1.0))));
+            Assert.Equal(0x3FE0BE2CEF01C8F4L, Bits(Math.Cos(Opaque(1e22))));
+            Assert.Equal(unchecked((long)0xBFEA2C16B010E385UL), Bits(Math.Sin(Opaque(1e300))));
+            Assert.Equal(0x434D02967C31CDB5L, Bits(Math.Tan(Opaque(1.5707963267948966))));
+            Assert.Equal(0x3CA1A62633145C07L, Bits(Math.Sin(Opaque(Math.PI))));
+            Assert.Equal(0x3FEC1528065B7D50L, Bits(Math.Cos(Opaque(0.5))));
+            Assert.Equal(long.MinValue, Bits(Math.Sin(-Opaque(0.0))));
+            Assert.True(double.IsNaN(Math.Cos(Opaque(double.PositiveInfinity))));
+            Assert.Equal(0x3FE921FB54442D18L, Bits(Math.Atan(Opaque(1.0))));
+            Assert.Equal(0x3EE4F8B588E06854L, Bits(Math.Atan(Opaque(1e-5))));
+            Assert.Equal(0x4002D97C7F3321D2L, Bits(Math.Atan2(Opaque(1.0), -1.0)));
+            Assert.Equal(unchecked((long)0xC00921FB54442D18UL), Bits(Math.Atan2(-Opaque(0.0), -1.0)));
+            Assert.Equal(0.0f, MathF.Sin(Opaque(0.0f)));
+            Assert.Equal(1.0f, MathF.Cos(Opaque(0.0f)));
+        }
     }
 }

@@ -48,12 +48,13 @@ internal static class BootCommand
         {
             RepoPaths paths = RepoPaths.Find();
             string config = parse.GetValue(configuration)!;
+            IReadOnlyList<Isa> isas = IsaNames.Expand(parse.GetValue(arch)!);
             if (!parse.GetValue(noBuild))
             {
-                int built = await BuildRunner.BuildAsync(paths, config, summary: false);
+                // Only the ISAs this boot uses: --arch x86_64 leaves the arm64 images as they were.
+                int built = await BuildRunner.BuildAsync(paths, config, summary: false, isas);
                 if (built != 0) return built;
             }
-            IReadOnlyList<Isa> isas = IsaNames.Expand(parse.GetValue(arch)!);
             string imageName = parse.GetValue(image) == "tests" ? RepoPaths.KernelTestImage : RepoPaths.KernelImage;
             string? app = parse.GetValue(run);
             if (app is not null)

@@ -1,5 +1,5 @@
 // What `helios boot --run APP` exits with: the app's own exit code, or a code of its own for each other way the run
-// can end, so that a script can tell "the app said 1" from "the kernel panicked" (docs/apps.md#exit-codes).
+// can end, so that a script can tell "the app said 1" from "the kernel panicked" (README.md, "Exit codes of boot --run").
 using Helios.Kernel.Diagnostics;
 using Helios.Tooling.Qemu;
 

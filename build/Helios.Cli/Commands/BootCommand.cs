@@ -1,6 +1,7 @@
 // helios boot: start an image in QEMU on the right machine, stream its console, exit with the kernel's status. With
 // --run, the host's stdin goes to the app's stdin through the serial console, its end as ^D (with --arch all, each
-// run gets a copy of it, read whole first).
+// run gets a copy of it, read whole first), and the exit code is the app's (RunExitCodes); an app the boot bundle
+// does not have is refused before booting.
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using Helios.Tooling;
@@ -47,13 +48,19 @@ internal static class BootCommand
         {
             RepoPaths paths = RepoPaths.Find();
             string config = parse.GetValue(configuration)!;
+            IReadOnlyList<Isa> isas = IsaNames.Expand(parse.GetValue(arch)!);
             if (!parse.GetValue(noBuild))
             {
-                int built = await BuildRunner.BuildAsync(paths, config, summary: false);
+                // Only the ISAs this boot uses: --arch x86_64 leaves the arm64 images as they were.
+                int built = await BuildRunner.BuildAsync(paths, config, summary: false, isas);
                 if (built != 0) return built;
             }
-            IReadOnlyList<Isa> isas = IsaNames.Expand(parse.GetValue(arch)!);
             string imageName = parse.GetValue(image) == "tests" ? RepoPaths.KernelTestImage : RepoPaths.KernelImage;
+            string? app = parse.GetValue(run);
+            if (app is not null)
+                foreach (Isa isa in isas)
+                    if (!CheckAppInBundle(app, RepoPaths.BundleBeside(paths.Image(config, isa, imageName)), isa))
+                        return RunExitCodes.UsageError;
             int worst = 0;
             // One stdin for several runs: read it whole first when it is a file or a pipe; a terminal gives them none.
             byte[]? sharedInput = parse.GetValue(run) is not null && isas.Count > 1 ? await ReadSharedInputAsync() : null;
@@ -72,7 +79,8 @@ internal static class BootCommand
                     Input = parse.GetValue(run) is null ? null : sharedInput is null ? Console.OpenStandardInput() : new MemoryStream(sharedInput, writable: false),
                     InputAfter = parse.GetValue(run) is string started ? InputMarker(started) : null,
                 }.WithTopology(CommonOptions.TopologyValue(parse, topology), CommonOptions.ExplicitMemoryMiB(parse, mem));
-                int code = await BootAsync(options, prefix: isas.Count > 1, cancel);
+                int code = await BootAsync(options, prefix: isas.Count > 1, app, cancel);
+                if (code == RunExitCodes.Interrupted) return code;
                 if (worst == 0) worst = code;
             }
             return worst;
@@ -111,18 +119,54 @@ internal static class BootCommand
                 result.AddError($"an app argument cannot contain a double quote or a control character: {word}");
     }
 
-    private static async Task<int> BootAsync(QemuOptions options, bool prefix, CancellationToken cancel)
+    // The bundle is read before booting: a name init would not find is a usage error here, with the nearest names.
+    // Without a bundle (never built, --no-build) QEMU's own failure says more.
+    private static bool CheckAppInBundle(string app, string? bundle, Isa isa)
+    {
+        if (bundle is null || !File.Exists(bundle)) return true;
+        IReadOnlyList<string> apps = BundleApps.Read(bundle);
+        if (apps.Contains(app)) return true;
+        IReadOnlyList<string> near = BundleApps.Nearest(app, apps);
+        string hint = near.Count > 0
+            ? "did you mean " + string.Join(" or ", near.Select(n => $"'{n}'")) + "?"
+            : "the apps are " + string.Join(", ", apps) + ".";
+        AnsiConsole.MarkupLine($"[red]helios: --run: no app '{Markup.Escape(app)}' in the {isa.Name()} boot bundle; {Markup.Escape(hint)}[/]");
+        return false;
+    }
+
+    private static async Task<int> BootAsync(QemuOptions options, bool prefix, string? app, CancellationToken cancel)
     {
         string isa = options.Isa.Name();
         AnsiConsole.MarkupLine($"[grey]helios: booting {Markup.Escape(Path.GetFileName(options.Image))} on {isa}: {Markup.Escape(options.CommandLine)}[/]");
         if (options.GdbPort is int port)
             AnsiConsole.MarkupLine($"[yellow]helios: waiting for gdb: {(options.Isa == Isa.X86_64 ? "gdb" : "gdb-multiarch")} -ex 'target remote :{port}' {Markup.Escape(options.Image)}[/]");
-        QemuResult result = await QemuRunner.RunAsync(options, line =>
+        QemuResult result;
+        try
         {
-            Console.Out.WriteLine(prefix ? $"[{isa}] {line}" : line);
-        }, cancel);
+            result = await QemuRunner.RunAsync(options, line =>
+            {
+                Console.Out.WriteLine(prefix ? $"[{isa}] {line}" : line);
+            }, cancel);
+        }
+        catch (OperationCanceledException) when (cancel.IsCancellationRequested)
+        {
+            result = null!;
+        }
+        // Ctrl-C: QEMU got the SIGINT too, or was killed; whatever it said after that is not the run's result.
+        if (cancel.IsCancellationRequested)
+        {
+            AnsiConsole.MarkupLine($"[yellow]helios: {isa}: interrupted[/]");
+            return RunExitCodes.Interrupted;
+        }
 
         string where = $"{isa}: {result.Summary} ({Timing(result)})";
+        if (app is not null)
+        {
+            (int code, string verdict) = RunExitCodes.For(result, app);
+            string colour = code == 0 ? "green" : "red";
+            AnsiConsole.MarkupLine($"[{colour}]helios: {isa}: {Markup.Escape(verdict)}; exit code {code} ({Markup.Escape(Timing(result))})[/]");
+            return code;
+        }
         switch (result.Outcome)
         {
             case RunOutcome.Exited when result.KernelExitCode == 0:

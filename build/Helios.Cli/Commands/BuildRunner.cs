@@ -14,10 +14,12 @@ internal static partial class BuildRunner
 
     /// <summary>
     /// Builds the solution. The image steps are shown as they run; `summary` adds the closing line even when there was
-    /// nothing to do (boot and test build silently when everything is up to date).
+    /// nothing to do (boot and test build silently when everything is up to date). With `isas`, only those ISAs'
+    /// native code, images and bundles are built (-p:HeliosIsas, build/Helios.Bare.props); the others stay as they were.
     /// </summary>
-    public static async Task<int> BuildAsync(RepoPaths paths, string configuration, bool summary)
+    public static async Task<int> BuildAsync(RepoPaths paths, string configuration, bool summary, IReadOnlyList<Isa>? isas = null)
     {
+        IReadOnlyList<string> built = isas is null ? IsaNames.All : isas.Select(i => i.Name()).ToList();
         var start = new ProcessStartInfo("dotnet")
         {
             RedirectStandardOutput = true,
@@ -27,6 +29,7 @@ internal static partial class BuildRunner
         };
         foreach (string arg in new[] { "build", paths.Solution, "-c", configuration, "-nologo", "-v:minimal", "-clp:NoSummary" })
             start.ArgumentList.Add(arg);
+        if (built.Count < IsaNames.All.Length) start.ArgumentList.Add("-p:HeliosIsas=" + string.Join("%3B", built));
 
         var output = new List<string>();
         var clock = Stopwatch.StartNew();
@@ -54,14 +57,14 @@ internal static partial class BuildRunner
         Task pumps = Task.WhenAll(Pump(process.StandardOutput), Pump(process.StandardError));
         if (AnsiConsole.Profile.Capabilities.Interactive)
         {
-            await AnsiConsole.Live(Table(steps, clock.Elapsed)).StartAsync(async live =>
+            await AnsiConsole.Live(Table(steps, built, clock.Elapsed)).StartAsync(async live =>
             {
                 while (!pumps.IsCompleted)
                 {
-                    live.UpdateTarget(Table(steps, clock.Elapsed));
+                    live.UpdateTarget(Table(steps, built, clock.Elapsed));
                     await Task.WhenAny(pumps, Task.Delay(150));
                 }
-                live.UpdateTarget(Table(steps, clock.Elapsed));
+                live.UpdateTarget(Table(steps, built, clock.Elapsed));
             });
         }
         await pumps;
@@ -88,13 +91,13 @@ internal static partial class BuildRunner
         return slash < 0 ? step : step[..slash] + Path.GetRelativePath(Environment.CurrentDirectory, step[slash..]);
     }
 
-    private static Table Table(Dictionary<string, string> steps, TimeSpan elapsed)
+    private static Table Table(Dictionary<string, string> steps, IReadOnlyList<string> isas, TimeSpan elapsed)
     {
         var table = new Table().Border(TableBorder.Rounded).Title($"dotnet build ({elapsed.TotalSeconds:0} s)");
         table.AddColumn("ISA");
         table.AddColumn("image step");
         lock (steps)
-            foreach (string isa in IsaNames.All)
+            foreach (string isa in isas)
                 table.AddRow(isa, Markup.Escape(steps.TryGetValue(isa, out string? step) ? step : "compiling C#…"));
         return table;
     }

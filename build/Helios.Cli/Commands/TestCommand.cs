@@ -26,7 +26,7 @@ internal static class TestCommand
             string config = parse.GetValue(configuration)!;
             if (!parse.GetValue(noBuild))
             {
-                int built = await BuildRunner.BuildAsync(paths, config, summary: false);
+                int built = await BuildRunner.BuildAsync(paths, config, summary: false, IsaNames.Expand(parse.GetValue(arch)!));
                 if (built != 0) return built;
             }
             var session = new KernelTestSession(paths, config)

@@ -3,6 +3,7 @@
 //   ldftn M / newobj D::.ctor(object, native int)            a delegate (also dup; ldvirtftn M)
 //   ldsflda <RVA field> / ldc.i4 n / newobj ReadOnlySpan<T>::.ctor(void*, int32)   a span over constant data
 //   ldc.i4 n / newarr T / dup / ldtoken <RVA field> / call RuntimeHelpers.InitializeArray   an array initializer
+//   ldc.i4 n1 ... ldc.i4 nk / newobj T[,...]::.ctor(int32 ...) / dup / ldtoken / call ...   a multi-dimensional one
 // For the data patterns the field must hold at least n elements of the primitive T.
 using System.Reflection;
 using System.Reflection.Emit;
@@ -88,8 +89,50 @@ internal sealed class CompilerPatterns
         if (i < 4) return false;
         for (int k = i - 3; k <= i; k++) if (_body.Entries.Contains(Code[k].Offset)) return false;
         IlInstruction ldtoken = Code[i - 1], dup = Code[i - 2], newarr = Code[i - 3], length = Code[i - 4];
-        if (!ldtoken.Is(OpCodes.Ldtoken) || !dup.Is(OpCodes.Dup) || !newarr.Is(OpCodes.Newarr) || !length.TryGetInt32Constant(out int count) || count < 0) return false;
+        if (!ldtoken.Is(OpCodes.Ldtoken) || !dup.Is(OpCodes.Dup)) return false;
+        if (newarr.Is(OpCodes.Newobj)) return IsMultiDimensionalInitializer(i - 3, ldtoken.Token);
+        if (!newarr.Is(OpCodes.Newarr) || !length.TryGetInt32Constant(out int count) || count < 0) return false;
         return _context.Resolver.ElementSize(Reader, MetadataTokens.EntityHandle(newarr.Token)) is int size && Fits(ldtoken.Token, (long)count * size);
+    }
+
+    // `int[,] a = { { 1, 2 }, { 3, 4 } }`: the constructor of a multi-dimensional array type taking one length per
+    // dimension, each a constant just before it, nothing jumping in between; the field must hold all their product.
+    private bool IsMultiDimensionalInitializer(int newobj, int fieldToken)
+    {
+        if (ArrayConstructorShape(Code[newobj].Token) is not (int rank, int elementSize) || newobj < rank) return false;
+        long count = 1;
+        for (int d = 1; d <= rank; d++)
+        {
+            IlInstruction constant = Code[newobj - d];
+            if (d < rank && _body.Entries.Contains(constant.Offset)) return false;     // the first length may be a target
+            if (!constant.TryGetInt32Constant(out int length) || length < 0) return false;
+            count *= length;
+        }
+        return Fits(fieldToken, count * elementSize);
+    }
+
+    /// <summary>For T[,...]::.ctor(int32 × rank) with T primitive (or an enum): the rank and the element size.</summary>
+    private (int Rank, int ElementSize)? ArrayConstructorShape(int token)
+    {
+        EntityHandle handle = MetadataTokens.EntityHandle(token);
+        if (handle.Kind != HandleKind.MemberReference) return null;
+        MemberReference member = Reader.GetMemberReference((MemberReferenceHandle)handle);
+        if (Reader.GetString(member.Name) != ".ctor" || member.Parent.Kind != HandleKind.TypeSpecification) return null;
+        BlobReader blob = Reader.GetBlobReader(Reader.GetTypeSpecification((TypeSpecificationHandle)member.Parent).Signature);
+        if (blob.RemainingBytes < 3 || blob.ReadSignatureTypeCode() != SignatureTypeCode.Array) return null;
+        SignatureTypeCode element = blob.ReadSignatureTypeCode();
+        int? elementSize = element == SignatureTypeCode.TypeHandle
+            ? _context.Resolver.ElementSize(Reader, blob.ReadTypeHandle())
+            : ReferenceResolver.PrimitiveSize(element);
+        if (elementSize is not int size) return null;
+        int rank = blob.ReadCompressedInteger();
+        if (rank < 1 || rank > 32) return null;
+        // The constructor's signature: an instance method of rank int32 parameters returning void.
+        BlobReader signature = Reader.GetBlobReader(member.Signature);
+        if (signature.ReadSignatureHeader().Kind != SignatureKind.Method || signature.ReadCompressedInteger() != rank) return null;
+        if (signature.ReadSignatureTypeCode() != SignatureTypeCode.Void) return null;
+        for (int p = 0; p < rank; p++) if (signature.ReadSignatureTypeCode() != SignatureTypeCode.Int32) return null;
+        return (rank, size);
     }
 
     public bool IsInitializeArray(int token) =>

@@ -51,7 +51,7 @@ namespace System
         }
 
         private static unsafe byte* ElementAddress(Array array, int index)
-            => (byte*)Unsafe.AsPointer(ref Unsafe.As<RawArrayData>(array).Data) + (nuint)index * array.m_pEEType->ComponentSize;
+            => array.ElementData + (nuint)index * array.m_pEEType->ComponentSize;
 
         private static unsafe void CopyCastingDown(object[] source, int sourceIndex, object[] destination, int destinationIndex, int length, MethodTable* to)
         {

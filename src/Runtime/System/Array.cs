@@ -16,7 +16,32 @@ namespace System
 
         public long LongLength => _numComponents;
 
-        public int Rank => 1;
+        public unsafe int Rank => m_pEEType->ArrayRank;
+
+        // Multi-dimensional arrays (`new int[m, n]`, laid out by Internal.Runtime.CompilerHelpers.ArrayHelpers): a
+        // length and a lower bound (always 0) per dimension after the total count; a T[] is its own only dimension.
+        public unsafe int GetLength(int dimension)
+        {
+            if ((uint)dimension >= (uint)Rank) ThrowHelper.ThrowIndexOutOfRangeException();
+            return m_pEEType->IsSzArray ? _numComponents : MultiDimensionalBounds[dimension];
+        }
+
+        public long GetLongLength(int dimension) => GetLength(dimension);
+
+        public int GetLowerBound(int dimension)
+        {
+            if ((uint)dimension >= (uint)Rank) ThrowHelper.ThrowIndexOutOfRangeException();
+            return 0;
+        }
+
+        public int GetUpperBound(int dimension) => GetLength(dimension) - 1;
+
+        // The lengths of a multi-dimensional array's dimensions, just after the total count.
+        internal unsafe int* MultiDimensionalBounds => (int*)Unsafe.AsPointer(ref Unsafe.As<RawArrayData>(this).Data);
+
+        // The first element: the base size counts the header word before the MethodTable pointer, and everything up
+        // to the elements (for a T[], the count; for a multi-dimensional array, the bounds too).
+        internal unsafe byte* ElementData => (byte*)Unsafe.AsPointer(ref Unsafe.As<RawData>(this).Data) + m_pEEType->BaseSize - 2 * sizeof(nint);
 
         public object Clone() => MemberwiseClone();
 
@@ -80,7 +105,7 @@ namespace System
             if ((uint)index > (uint)array.Length || (uint)length > (uint)(array.Length - index))
                 ThrowHelper.ThrowArgumentOutOfRangeException("index");
             nuint elementSize = array.m_pEEType->ComponentSize;
-            byte* start = (byte*)Unsafe.AsPointer(ref Unsafe.As<RawArrayData>(array).Data) + (nuint)index * elementSize;
+            byte* start = array.ElementData + (nuint)index * elementSize;
             SpanHelpers.ClearBytes(start, (nuint)length * elementSize);
         }
 

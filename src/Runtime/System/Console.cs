@@ -52,6 +52,27 @@ namespace System
 
         public static void Write(long value) => Write(value.ToString());
 
+        public static void Write(bool value) => Write(value ? "True" : "False");
+
+        public static void Write(uint value) => Write(value.ToString());
+
+        public static void Write(ulong value) => Write(value.ToString());
+
+        public static void Write(double value) => Write(value.ToString());
+
+        public static void Write(float value) => Write(value.ToString());
+
+        public static void Write(char[] buffer) => Write(new ReadOnlySpan<char>(buffer));
+
+        // Composite formatting, as string.Format: "{0}, {1,8:X}".
+        public static void Write(string format, object arg0) => Write(string.Format(format, arg0));
+
+        public static void Write(string format, object arg0, object arg1) => Write(string.Format(format, arg0, arg1));
+
+        public static void Write(string format, object arg0, object arg1, object arg2) => Write(string.Format(format, arg0, arg1, arg2));
+
+        public static void Write(string format, params object[] arg) => Write(string.Format(format, arg));
+
         public static void WriteLine() => Write('\n');
 
         public static void WriteLine(string value)
@@ -65,6 +86,28 @@ namespace System
         public static void WriteLine(int value) => WriteLine(value.ToString());
 
         public static void WriteLine(long value) => WriteLine(value.ToString());
+
+        public static void WriteLine(char value) => WriteLine(new string(value, 1));
+
+        public static void WriteLine(bool value) => WriteLine(value ? "True" : "False");
+
+        public static void WriteLine(uint value) => WriteLine(value.ToString());
+
+        public static void WriteLine(ulong value) => WriteLine(value.ToString());
+
+        public static void WriteLine(double value) => WriteLine(value.ToString());
+
+        public static void WriteLine(float value) => WriteLine(value.ToString());
+
+        public static void WriteLine(char[] buffer) => WriteLine(new string(buffer));
+
+        public static void WriteLine(string format, object arg0) => WriteLine(string.Format(format, arg0));
+
+        public static void WriteLine(string format, object arg0, object arg1) => WriteLine(string.Format(format, arg0, arg1));
+
+        public static void WriteLine(string format, object arg0, object arg1, object arg2) => WriteLine(string.Format(format, arg0, arg1, arg2));
+
+        public static void WriteLine(string format, params object[] arg) => WriteLine(string.Format(format, arg));
 
         /// <summary>The next character of the standard input, or -1 at its end.</summary>
         public static int Read() => In.Read();

@@ -16,11 +16,22 @@ public class ProcessBootTests
     public void HelloRunsWithItsArgumentsAndInitReportsItsExitCode(string isa)
     {
         (int code, string output) = Boot(isa, "--run", "hello", "--", "a", "b", "c d");
-        Assert.True(code == 0, output);
+        Assert.True(code == 3, output);     // hello's own exit code: its argument count
         Assert.Contains("init: starting hello (pid 1) with arguments: a b c d", output);
         Assert.Contains("[hello] hello from a process: 3 argument(s)", output);
         Assert.Contains("[hello]   args[2] = c d", output);
         Assert.Contains("init: hello (pid 1) exited with code 3", output);
+        Assert.Contains($"helios: {isa}: hello exited with code 3; exit code 3", output);
+    }
+
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public void AnAppThatSucceedsExitsWithZero(string isa)
+    {
+        (int code, string output) = Boot(isa, "--run", "hello");
+        Assert.True(code == 0, output);
+        Assert.Contains("init: hello (pid 1) exited with code 0", output);
     }
 
     [Theory]
@@ -40,7 +51,7 @@ public class ProcessBootTests
     public void ACrashingProcessDiesAloneNamingItsMethod(string isa)
     {
         (int code, string output) = Boot(isa, "--run", "crash", "--", "null");
-        Assert.True(code == 0, output);
+        Assert.True(code == 137, output);   // killed by the kernel
         Assert.Contains("kernel: process crash (pid 1) killed: unhandled exception: System.NullReferenceException", output);
         // The stack trace, innermost first, with the process's own method names.
         int walk = output.IndexOf("   at Crash.Program.Walk", StringComparison.Ordinal);
@@ -49,12 +60,55 @@ public class ProcessBootTests
         Assert.Contains("init: crash (pid 1) was killed", output);
     }
 
-    [Fact]
-    public void AnAppThatIsNotThereIsAClearFailure()
+    // Refused before booting, as a usage error, with the names it may have meant.
+    [Theory]
+    [InlineData("helo", "did you mean 'hello'?")]
+    [InlineData("no-such-app", "the apps are bench-abi, ")]
+    public void AnAppThatIsNotThereIsAUsageErrorBeforeBooting(string app, string hint)
     {
-        (int code, string output) = Boot("x86_64", "--run", "no-such-app");
-        Assert.True(code == 1, output);
-        Assert.Contains("init: cannot start no-such-app: no-such-app: no such app in the boot bundle", output);
+        (int code, string output) = Boot("x86_64", "--run", app);
+        Assert.True(code == 2, output);
+        Assert.Contains($"helios: --run: no app '{app}' in the x86_64 boot bundle; {hint}", output);
+        Assert.DoesNotContain("booting", output);
+    }
+
+    // The limit counts from QEMU's start; the app spins until it runs out.
+    [Fact]
+    public void AnAppThatDoesNotFinishInTimeIs124()
+    {
+        (int code, string output) = Cli.HeliosCommandTests.Run(["boot", "-c", TestData.Configuration, "--arch", "arm64", "--no-build", "--timeout", "20", "--run", "crash", "--", "spin"]);
+        Assert.True(code == 124, output);
+        Assert.Contains("helios: arm64: crash did not finish: no exit after", output);
+    }
+
+    // Ctrl-C (SIGINT to helios): it stops QEMU and exits with 130. Started through env --default-signal=INT: a
+    // process started in the background by a non-interactive shell (as a CI job may start this suite) ignores SIGINT,
+    // and its children inherit that, where a terminal's foreground job never does.
+    [Fact]
+    public void CtrlCIs130()
+    {
+        var start = new System.Diagnostics.ProcessStartInfo("env") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = TestData.Repo.Root };
+        foreach (string arg in (string[])["--default-signal=INT", "dotnet", TestData.Bin("Helios.Cli", "helios.dll"), "boot", "-c", TestData.Configuration, "--arch", "x86_64", "--no-build", "--timeout", "300", "--run", "crash", "--", "spin"])
+            start.ArgumentList.Add(arg);
+        using var helios = System.Diagnostics.Process.Start(start)!;
+        var output = new System.Text.StringBuilder();
+        _ = helios.StandardError.ReadToEndAsync();
+        while (helios.StandardOutput.ReadLine() is string line)
+        {
+            output.AppendLine(line);
+            if (line.Contains("[crash] crashing by spin")) Assert.Equal(0, Signals.Kill(helios.Id, Signals.Interrupt));   // env exec'd dotnet: same pid
+        }
+        Assert.True(helios.WaitForExit(60_000), output.ToString());
+        Assert.True(helios.ExitCode == 130, output.ToString());
+        Assert.Contains("helios: x86_64: interrupted", output.ToString());
+    }
+
+    private static class Signals
+    {
+        public const int Interrupt = 2;
+
+        [System.Runtime.InteropServices.DllImport("libc", EntryPoint = "kill", SetLastError = true)]
+        public static extern int Kill(int pid, int signal);
     }
 
     [Theory]

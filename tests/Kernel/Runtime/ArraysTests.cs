@@ -52,6 +52,54 @@ namespace Helios.Kernel.Tests.Runtime
         }
 
         [Test]
+        public static void MultiDimensionalArrays()
+        {
+            int rows = 3, columns = 4;
+            var grid = new int[rows, columns];
+            for (int i = 0; i < rows; i++)
+                for (int j = 0; j < columns; j++)
+                    grid[i, j] = i * 10 + j;
+            Assert.Equal(23, grid[2, 3]);
+            Assert.Equal(12, grid.Length);
+            Assert.Equal(2, grid.Rank);
+            Assert.Equal(3, grid.GetLength(0));
+            Assert.Equal(4, grid.GetLength(1));
+            Assert.Equal(3, grid.GetUpperBound(1));
+            Assert.Equal(0, grid.GetLowerBound(0));
+            ref int cell = ref grid[1, 2];
+            cell = 99;
+            Assert.Equal(99, grid[1, 2]);
+            int sum = 0;
+            for (int i = 0; i < rows; i++) for (int j = 0; j < columns; j++) sum += grid[i, j];
+            Assert.Equal(10 * 4 + 20 * 4 + (0 + 1 + 2 + 3) * 3 - 12 + 99, sum);
+            Assert.Throws<IndexOutOfRangeException>(() => grid[3, 0] = 1);
+            Assert.Throws<IndexOutOfRangeException>(() => _ = grid[0, -1]);
+            Assert.Throws<IndexOutOfRangeException>(() => grid.GetLength(2));
+
+            int[,] initialized = { { 1, 2, 3 }, { 4, 5, 6 } };
+            Assert.Equal(6, initialized[1, 2]);
+            Assert.Equal(2, initialized.GetLength(0));
+            double[,,] cube = new double[2, 3, 4];
+            cube[1, 2, 3] = 1.5;
+            Assert.Equal(1.5, cube[1, 2, 3]);
+            Assert.Equal(24, cube.Length);
+            Assert.Equal(3, cube.Rank);
+
+            var names = new string[2, 2];
+            names[1, 0] = "b";
+            Assert.Equal("b", names[1, 0]);
+            Assert.Null(names[0, 1]);
+            object[,] objects = names;
+            Assert.Throws<ArrayTypeMismatchException>(() => objects[0, 0] = 5);
+            var copy = (string[,])names.Clone();
+            Assert.Equal("b", copy[1, 0]);
+            Assert.Equal(2, copy.GetLength(1));
+            var empty = new long[0, 5];
+            Assert.Equal(0, empty.Length);
+            Assert.Equal(5, empty.GetLength(1));
+        }
+
+        [Test]
         public static void ArrayHelpers()
         {
             int[] data = { 5, 3, 9, 1, 7 };

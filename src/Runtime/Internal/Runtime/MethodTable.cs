@@ -55,6 +55,8 @@ namespace Internal.Runtime
         internal bool IsGenericTypeDefinition => (_uFlags & KindMask) == GenericDefinitionKind;
         internal bool IsArray => ElementType is EETypeElementType.Array or EETypeElementType.SzArray;
         internal bool IsSzArray => ElementType == EETypeElementType.SzArray;
+        // A multi-dimensional array's base size has a length and a lower bound (4 bytes each) per dimension.
+        internal int ArrayRank => IsSzArray ? 1 : (int)(_uBaseSize - SzArrayBaseSize) / (2 * sizeof(int));
         internal bool IsInterface => ElementType == EETypeElementType.Interface;
         internal bool IsValueType => ElementType < EETypeElementType.Class;
         internal bool IsPrimitive => ElementType < EETypeElementType.ValueType;

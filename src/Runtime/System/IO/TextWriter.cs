@@ -30,6 +30,25 @@ namespace System.IO
 
         public virtual void Write(bool value) => Write(value ? "True" : "False");
 
+        public virtual void Write(uint value) => Write(value.ToString());
+
+        public virtual void Write(ulong value) => Write(value.ToString());
+
+        public virtual void Write(double value) => Write(value.ToString());
+
+        public virtual void Write(float value) => Write(value.ToString());
+
+        public virtual void Write(char[] buffer)
+        {
+            if (buffer is not null) Write(new ReadOnlySpan<char>(buffer));
+        }
+
+        public virtual void Write(string format, object arg0) => Write(string.Format(format, arg0));
+
+        public virtual void Write(string format, object arg0, object arg1) => Write(string.Format(format, arg0, arg1));
+
+        public virtual void Write(string format, params object[] arg) => Write(string.Format(format, arg));
+
         public virtual void WriteLine() => Write(NewLine.AsSpan());
 
         public virtual void WriteLine(ReadOnlySpan<char> buffer)
@@ -51,6 +70,22 @@ namespace System.IO
             Write(value);
             WriteLine();
         }
+
+        public virtual void WriteLine(bool value) => WriteLine(value ? "True" : "False");
+
+        public virtual void WriteLine(uint value) => WriteLine(value.ToString());
+
+        public virtual void WriteLine(ulong value) => WriteLine(value.ToString());
+
+        public virtual void WriteLine(double value) => WriteLine(value.ToString());
+
+        public virtual void WriteLine(float value) => WriteLine(value.ToString());
+
+        public virtual void WriteLine(string format, object arg0) => WriteLine(string.Format(format, arg0));
+
+        public virtual void WriteLine(string format, object arg0, object arg1) => WriteLine(string.Format(format, arg0, arg1));
+
+        public virtual void WriteLine(string format, params object[] arg) => WriteLine(string.Format(format, arg));
 
         /// <summary>Writes out whatever is buffered.</summary>
         public virtual void Flush() { }

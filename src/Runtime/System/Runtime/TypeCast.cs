@@ -51,6 +51,9 @@ namespace System.Runtime
             return ref Unsafe.As<byte, object>(ref Unsafe.Add(ref Unsafe.As<RawArrayData>(array).Data, index * sizeof(nint)));
         }
 
+        // ilc's accessors of multi-dimensional arrays of references compare element types with this (`ref a[i, j]`).
+        internal static bool AreTypesEquivalent(MethodTable* first, MethodTable* second) => first == second;
+
         internal static bool AreTypesAssignable(MethodTable* source, MethodTable* target)
         {
             if (source == target) return true;

@@ -1,5 +1,6 @@
 // helios setup: install what the build and the tests need from Debian (QEMU, lld, the arm64 assembler, gdb, the C and
-// C++ compilers of the Linux comparison, dosfstools and mtools for FAT32 images), once, and let apt fetch arm64 packages (the comparison's arm64 kernel).
+// C++ compilers of the Linux comparison, dosfstools and mtools for FAT32 images), once, and let apt fetch arm64
+// packages (the comparison's arm64 kernel).
 using System.CommandLine;
 using System.Diagnostics;
 using Spectre.Console;

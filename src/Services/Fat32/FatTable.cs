@@ -110,7 +110,7 @@ namespace Helios.Services.Fat32
             throw new FileSystemException(FileSystemError.NoSpace, "no free cluster left");
         }
 
-        /// <summary>Frees the chain from <paramref name="first"/> (already read and checked by the caller as <paramref name="chain"/>).</summary>
+        /// <summary>Frees <paramref name="chain"/> (read and checked by the caller) from its <paramref name="from"/>th cluster on.</summary>
         public void Free(List<uint> chain, int from)
         {
             CountFree();

@@ -23,6 +23,7 @@ var root = new RootCommand("Helios: build, boot and test the Helios operating sy
     ManifestCommand.Create(),
     PlacementCommand.Create(),
     VerifyCommand.Create(),
+    DiskCommand.Create(),
 };
 ParseResult parsed = root.Parse(args);
 int code = await parsed.InvokeAsync();

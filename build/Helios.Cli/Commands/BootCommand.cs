@@ -35,11 +35,16 @@ internal static class BootCommand
         var gdb = new Option<bool>("--gdb") { Description = "Wait for gdb on tcp::1234 before the first instruction (see docs/debugging.md)" };
         var icount = new Option<bool>("--icount") { Description = "Deterministic timing: -icount shift=0,sleep=off" };
         var run = new Option<string?>("--run") { Description = "Run this app (see src/Apps) instead of init's boot configuration; the words after -- are its arguments; the host's stdin is its stdin", HelpName = "app" };
+        var disk = new Option<string?>("--disk") { Description = "Attach this raw disk image (./helios disk create) as a virtio-blk PCI device; the guest's writes reach the file", HelpName = "file" };
+        disk.Validators.Add(r =>
+        {
+            if (r.GetValueOrDefault<string?>() is string file && !File.Exists(file)) r.AddError($"--disk: '{file}' is not a file (make one with ./helios disk create).");
+        });
         var kernelArgs = new Argument<string[]>("args") { Description = "After --: the kernel command line, or with --run the app's arguments", Arity = ArgumentArity.ZeroOrMore };
 
         var command = new Command("boot", "Boot an image in QEMU and stream its console")
         {
-            arch, smp, mem, topology, configuration, timeout, image, noBuild, gdb, icount, run, kernelArgs,
+            arch, smp, mem, topology, configuration, timeout, image, noBuild, gdb, icount, run, disk, kernelArgs,
         };
         CommonOptions.ValidateMemory(command, arch, mem);
         CommonOptions.ValidateTopology(command, arch, topology, smp, mem);
@@ -75,6 +80,7 @@ internal static class BootCommand
                     Timeout = parse.GetValue(gdb) ? TimeSpan.FromDays(1) : TimeSpan.FromSeconds(parse.GetValue(timeout)),
                     DeterministicTiming = parse.GetValue(icount),
                     GdbPort = parse.GetValue(gdb) ? 1234 : null,
+                    Disk = parse.GetValue(disk) is string file ? Path.GetFullPath(file) : null,
                     // With --run, the host's stdin is the app's (after init starts it); its end is the app's end of input.
                     Input = parse.GetValue(run) is null ? null : sharedInput is null ? Console.OpenStandardInput() : new MemoryStream(sharedInput, writable: false),
                     InputAfter = parse.GetValue(run) is string started ? InputMarker(started) : null,

@@ -1,5 +1,6 @@
 // helios setup: install what the build and the tests need from Debian (QEMU, lld, the arm64 assembler, gdb, the C and
-// C++ compilers of the Linux comparison), once, and let apt fetch arm64 packages (the comparison's arm64 kernel).
+// C++ compilers of the Linux comparison, dosfstools and mtools for FAT32 images), once, and let apt fetch arm64
+// packages (the comparison's arm64 kernel).
 using System.CommandLine;
 using System.Diagnostics;
 using Spectre.Console;
@@ -20,6 +21,9 @@ internal static class SetupCommand
         // The Linux comparison's static benchmark (bench/linux): C++ for both ISAs.
         ("g++", "g++"),
         ("g++-aarch64-linux-gnu", "aarch64-linux-gnu-g++"),
+        // FAT32 disk images: ./helios disk create, and the file system's tests (mkfs.vfat, fsck.vfat; mcopy, mdir).
+        ("dosfstools", "mkfs.vfat"),
+        ("mtools", "mcopy"),
     ];
 
     // Debian's arm64 kernel package is fetched (never installed) with apt-get download, which needs the architecture.
@@ -28,7 +32,7 @@ internal static class SetupCommand
     public static Command Create()
     {
         var check = new Option<bool>("--check") { Description = "Only report what is missing; install nothing" };
-        var command = new Command("setup", "Install QEMU, lld, the arm64 assembler and gdb from Debian's packages") { check };
+        var command = new Command("setup", "Install QEMU, lld, the arm64 assembler, gdb, dosfstools and mtools from Debian's packages") { check };
         command.SetAction(parse => Run(parse.GetValue(check)));
         return command;
     }
@@ -96,8 +100,9 @@ internal static class SetupCommand
         }
     }
 
+    // dosfstools installs into /usr/sbin, which a Debian user's PATH leaves out.
     private static bool OnPath(string program)
-        => (Environment.GetEnvironmentVariable("PATH") ?? "").Split(':').Any(dir => File.Exists(Path.Combine(dir, program)));
+        => (Environment.GetEnvironmentVariable("PATH") ?? "").Split(':').Concat(["/usr/sbin", "/sbin"]).Any(dir => File.Exists(Path.Combine(dir, program)));
 
     private static int Shell(string command)
     {

@@ -82,14 +82,20 @@ public sealed record QemuOptions(Isa Isa, string Image)
     public string? Bundle { get; init; }
 
     /// <summary>
-    /// Where the bundle goes: at the very top of the RAM below 4 GiB (on x86_64 below the 128 KiB q35's firmware keeps
-    /// there), page aligned, so that the kernel's free memory stays one run below it.
+    /// What q35's firmware keeps at the top of the RAM below 4 GiB: 128 KiB, and more when SeaBIOS finds a virtio-blk
+    /// disk and builds its tables for it there (256 KiB measured with one disk; 512 KiB leaves a margin).
+    /// </summary>
+    public ulong FirmwareReservedKiB => Disk is null ? 128UL : 512UL;
+
+    /// <summary>
+    /// Where the bundle goes: at the very top of the RAM below 4 GiB (on x86_64 below what q35's firmware keeps there,
+    /// <see cref="FirmwareReservedKiB"/>), page aligned, so that the kernel's free memory stays one run below it.
     /// </summary>
     public ulong BundleAddress(long bundleBytes)
     {
         // q35 keeps RAM below 4 GiB only up to 2 GiB when it has 2.75 GiB or more; the rest goes above 4 GiB.
         ulong lowRamMiB = Isa == Isa.X86_64 && MemoryMiB >= 2816 ? 2048UL : (ulong)MemoryMiB;
-        ulong top = Isa == Isa.X86_64 ? (lowRamMiB << 20) - (128UL << 10) : 0x4000_0000UL + (lowRamMiB << 20);
+        ulong top = Isa == Isa.X86_64 ? (lowRamMiB << 20) - (FirmwareReservedKiB << 10) : 0x4000_0000UL + (lowRamMiB << 20);
         return (top - (ulong)bundleBytes) & ~4095UL;
     }
 
@@ -141,6 +147,19 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>End of transmission (^D): the kernel's console input ends the app's stdin there (ConsoleInput.cs).</summary>
     public const byte EndOfInput = 0x04;
 
+    /// <summary>
+    /// A raw disk image attached as a virtio-blk PCI device (modern virtio 1.x only: legacy disabled), on q35's PCIe
+    /// root bus on x86_64 and on virt's PCIe host bridge on arm64; the guest's writes reach the file.
+    /// </summary>
+    public string? Disk { get; init; }
+
+    /// <summary>The -drive and -device arguments for <see cref="Disk"/> (a comma in the path is doubled, QEMU's escape).</summary>
+    public static IReadOnlyList<string> DiskArguments(string disk) =>
+    [
+        "-drive", $"file={disk.Replace(",", ",,")},format=raw,if=none,id=disk0,cache=writeback",
+        "-device", "virtio-blk-pci,drive=disk0,disable-legacy=on,disable-modern=off",
+    ];
+
     /// <summary>Start QEMU's gdb server on this TCP port and wait for a debugger before the first instruction.</summary>
     public int? GdbPort { get; init; }
 
@@ -171,6 +190,7 @@ public sealed record QemuOptions(Isa Isa, string Image)
         if (GdbPort is int port) args.AddRange(["-gdb", $"tcp::{port}", "-S"]);
         args.AddRange(["-kernel", Image]);
         if (Initrd is not null) args.AddRange(["-initrd", Initrd]);
+        if (Disk is not null) args.AddRange(DiskArguments(Disk));
         if (Bundle is not null) args.AddRange(["-device", $"loader,file={Bundle},addr=0x{BundleAddress(new FileInfo(Bundle).Length):x},force-raw=on"]);
         if (SatelliteImage is not null) args.AddRange(["-device", $"loader,file={SatelliteImage},addr=0x{SatelliteAddress(new FileInfo(SatelliteImage).Length):x},force-raw=on"]);
         string kernelArguments = EffectiveKernelArguments;

@@ -1,7 +1,9 @@
 // Issue 6's services as processes, on both ISAs: a file service (FileContract, an in-memory file system registered
 // at /fs) and a loopback TCP-like stack (TcpContract at /services/tcp handing out TcpConnectionContract
 // connections), each used by a client process through the namespace; and an app with a contract of its own, which
-// neither the kernel nor src/Contracts knows, declared by both processes that use it. Each walks several states and
+// neither the kernel nor src/Contracts knows, declared by both processes that use it; and issue 17's FAT32 file
+// system service (fatfs at /fs, FileSystemContract, used by fsclient) over a RAM disk process (BlockDeviceContract
+// at /dev/ram0). Each walks several states and
 // choices, exits 0, and leaves the exchange heap at its baseline.
 using Helios.Channels;
 using Helios.Kernel.Namespace;
@@ -20,6 +22,20 @@ namespace Helios.Kernel.Tests.Channels
             ProcessServices.RunToSuccess("fileclient", new[] { "/fs" });
             ProcessServices.EndsWell(server);
             Assert.Equal(0, NameService.List("/fs").Length);
+            baseline.AssertRestored();
+        }
+
+        [Test]
+        public static void TheFat32FileSystemServiceServesAClient()
+        {
+            var baseline = HeapBaseline.Take();
+            var disk = ProcessServices.StartService("ramdisk", new[] { "/dev/ram0", "8", "1" }, "/dev/ram0");
+            var fs = ProcessServices.StartService("fatfs", new[] { "/dev/ram0", "/fs", "1", "format" }, "/fs");
+            ProcessServices.RunToSuccess("fsclient", new[] { "/fs" });
+            ProcessServices.EndsWell(fs);
+            ProcessServices.EndsWell(disk);
+            Assert.Equal(0, NameService.List("/fs").Length);
+            Assert.Equal(0, NameService.List("/dev/ram0").Length);
             baseline.AssertRestored();
         }
 

@@ -1,0 +1,57 @@
+// A block device over a byte array: a RAM disk, and the host tests' disk image.
+using System;
+
+namespace Helios.Services.Fat32
+{
+    public sealed class MemoryBlockDevice : IBlockDevice
+    {
+        private readonly byte[] _data;
+
+        /// <summary>A device over <paramref name="data"/> (not copied); a partial last sector is not part of it.</summary>
+        public MemoryBlockDevice(byte[] data, int sectorSize = 512)
+        {
+            if (data is null) throw new ArgumentNullException(nameof(data));
+            if (sectorSize < 512 || sectorSize > 4096 || (sectorSize & (sectorSize - 1)) != 0)
+                throw new ArgumentOutOfRangeException(nameof(sectorSize));
+            _data = data;
+            SectorSize = sectorSize;
+        }
+
+        public byte[] Data => _data;
+
+        public int SectorSize { get; }
+
+        public long SectorCount => _data.Length / SectorSize;
+
+        /// <summary>How many times <see cref="Flush"/> was called (tests check write-back).</summary>
+        public int Flushes { get; private set; }
+
+        /// <summary>How many sectors were written.</summary>
+        public long SectorsWritten { get; private set; }
+
+        public void Read(long sector, Span<byte> buffer)
+        {
+            int offset = Check(sector, buffer.Length);
+            new ReadOnlySpan<byte>(_data, offset, buffer.Length).CopyTo(buffer);
+        }
+
+        public void Write(long sector, ReadOnlySpan<byte> data)
+        {
+            int offset = Check(sector, data.Length);
+            data.CopyTo(new Span<byte>(_data, offset, data.Length));
+            SectorsWritten += data.Length / SectorSize;
+        }
+
+        public void Flush() => Flushes++;
+
+        private int Check(long sector, int length)
+        {
+            if (length % SectorSize != 0)
+                throw new FileSystemException(FileSystemError.IoError, "a transfer of " + length + " bytes is not whole sectors of " + SectorSize);
+            long count = length / SectorSize;
+            if (sector < 0 || sector > SectorCount - count)
+                throw new FileSystemException(FileSystemError.IoError, "sectors " + sector + ".." + (sector + count - 1) + " are beyond the device's " + SectorCount);
+            return (int)(sector * SectorSize);
+        }
+    }
+}

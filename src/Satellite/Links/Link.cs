@@ -13,6 +13,7 @@
 // is broken: the link stops reading it and closes its channels. What cannot go on the ring now (it is full) waits in
 // the link's backlog, in order, and goes when the other kernel has read enough (it rings back: ProducerNeedsWake).
 using System;
+using System.Buffers.Binary;
 using System.Collections.Generic;
 using Helios.Channels;
 
@@ -95,9 +96,9 @@ namespace Helios.Satellite.Links
         public void Start()
         {
             var hello = new byte[LinkRecord.HelloSize];
-            Write32(hello, 0, LinkRecord.Version);
-            Write16(hello, 4, (ushort)LocalKernel);
-            Write64(hello, 8, ContractInfo.SystemFingerprint());
+            BinaryPrimitives.WriteUInt32LittleEndian(hello.AsSpan(0), LinkRecord.Version);
+            BinaryPrimitives.WriteUInt16LittleEndian(hello.AsSpan(4), (ushort)LocalKernel);
+            BinaryPrimitives.WriteUInt64LittleEndian(hello.AsSpan(8), ContractInfo.SystemFingerprint());
             nuint state = _heap.Host.Lock();
             try
             {
@@ -119,7 +120,7 @@ namespace Helios.Satellite.Links
             if (Failure is not null) throw new ChannelException("the link to k" + FarKernel.ToString() + " is down: " + Failure);
             var open = new byte[LinkRecord.OpenSize];
             open[4] = side == ContractInfo.Importer ? ContractInfo.Exporter : ContractInfo.Importer;
-            Write64(open, 8, contract.Id);
+            BinaryPrimitives.WriteUInt64LittleEndian(open.AsSpan(8), contract.Id);
             byte[] declaration = contract.IsSystem ? null : ContractDeclaration.Encode(contract);
             ulong handle;
             nuint state = _heap.Host.Lock();
@@ -127,7 +128,7 @@ namespace Helios.Satellite.Links
             {
                 uint number = _nextChannel;
                 _nextChannel += 2;
-                Write32(open, 0, number);
+                BinaryPrimitives.WriteUInt32LittleEndian(open.AsSpan(0), number);
                 handle = ShadowEndpoints.CreateLocked(_heap, contract, side, owner, this, number, out Endpoint shadow);
                 _channels.Add(number, new LinkChannel(shadow));
                 // A contract the far kernel may not know goes first, once per link: it is checked there like a process's.
@@ -215,10 +216,7 @@ namespace Helios.Satellite.Links
             if (!_channels.TryGetValue(shadow.LinkChannel, out LinkChannel channel)) return;
             channel.LocalClosed = true;
             ReleaseWaitersLocked(channel);
-            var close = new byte[LinkRecord.CloseSize];
-            Write32(close, 0, shadow.LinkChannel);
-            Write32(close, 4, LinkRecord.ClosedByHolder);
-            SendControlLocked(LinkRecord.Close, close);      // after what the end sent before it closed
+            SendCloseLocked(shadow.LinkChannel, LinkRecord.ClosedByHolder);     // after what the end sent before it closed
             ForgetIfDoneLocked(channel);
         }
 
@@ -633,8 +631,8 @@ namespace Helios.Satellite.Links
         private void SendCloseLocked(uint number, uint reason)
         {
             var close = new byte[LinkRecord.CloseSize];
-            Write32(close, 0, number);
-            Write32(close, 4, reason);
+            BinaryPrimitives.WriteUInt32LittleEndian(close.AsSpan(0), number);
+            BinaryPrimitives.WriteUInt32LittleEndian(close.AsSpan(4), reason);
             SendControlLocked(LinkRecord.Close, close);
         }
 
@@ -674,22 +672,6 @@ namespace Helios.Satellite.Links
                 ReleaseWaitersLocked(channel);
             }
             _channels.Clear();
-        }
-
-        private static void Write16(byte[] into, int at, ushort value)
-        {
-            into[at] = (byte)value;
-            into[at + 1] = (byte)(value >> 8);
-        }
-
-        private static void Write32(byte[] into, int at, uint value)
-        {
-            for (int i = 0; i < 4; i++) into[at + i] = (byte)(value >> (8 * i));
-        }
-
-        private static void Write64(byte[] into, int at, ulong value)
-        {
-            for (int i = 0; i < 8; i++) into[at + i] = (byte)(value >> (8 * i));
         }
 
         // One channel on the link: the shadow of its far end, the sequence numbers each way, and which sides closed.

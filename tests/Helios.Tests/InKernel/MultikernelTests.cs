@@ -97,12 +97,7 @@ public class MultikernelTests
     [InlineData("arm64")]
     public async Task CollectionsOnASatelliteLeaveTheCoordinatorsHeapAlone(string isaName)
     {
-        Isa isa = IsaNames.Parse(isaName);
-        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = Numa2Machine };
-        QemuOptions options = session.Options(isa, "Multikernel.ItRunsOnlyOnItsOwnCpus");
-        options = options with { KernelArguments = options.KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=CrossKernel.*" };
-        TestRunReport report = TestRunParser.Parse(isa, await QemuRunner.RunAsync(options), session.Kernels);
-        Assert.True(report.Problem is null, report.Problem + "\n" + string.Join("\n", report.Run.Console.TakeLast(30)));
+        TestRunReport report = await RunNuma2(isaName, "Multikernel.ItRunsOnlyOnItsOwnCpus", "CrossKernel.*");
         InKernelTestResult result = Assert.Single(report.Results, r => r.Name == "k1:CrossKernel.CollectionsHereLeaveTheCoordinatorsHeapAlone");
         Assert.True(result.Passed, result.Message);
     }
@@ -114,15 +109,22 @@ public class MultikernelTests
     [InlineData("arm64")]
     public async Task ChannelsCrossBetweenTheKernels(string isaName)
     {
-        Isa isa = IsaNames.Parse(isaName);
-        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = Numa2Machine };
-        QemuOptions options = session.Options(isa, "RemoteChannel.*");
-        options = options with { KernelArguments = options.KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=RemoteChannelServer.*" };
-        TestRunReport report = TestRunParser.Parse(isa, await QemuRunner.RunAsync(options), session.Kernels);
-        Assert.True(report.Problem is null, report.Problem + "\n" + string.Join("\n", report.Run.Console.TakeLast(30)));
+        TestRunReport report = await RunNuma2(isaName, "RemoteChannel.*", "RemoteChannelServer.*");
         Assert.Equal(6, report.Results.Count(r => r.Name.StartsWith("k0:RemoteChannel.", StringComparison.Ordinal)));
         Assert.Single(report.Results, r => r.Name == "k1:RemoteChannelServer.ServeTheCoordinator");
         Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
+    }
+
+    // A numa2 boot of the test image: the coordinator runs coordinatorFilter, k1 satelliteFilter; the run must complete.
+    private static async Task<TestRunReport> RunNuma2(string isaName, string coordinatorFilter, string satelliteFilter)
+    {
+        Isa isa = IsaNames.Parse(isaName);
+        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = Numa2Machine };
+        QemuOptions options = session.Options(isa, coordinatorFilter);
+        options = options with { KernelArguments = options.KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=" + satelliteFilter };
+        TestRunReport report = TestRunParser.Parse(isa, await QemuRunner.RunAsync(options), session.Kernels);
+        Assert.True(report.Problem is null, report.Problem + "\n" + string.Join("\n", report.Run.Console.TakeLast(30)));
+        return report;
     }
 
     // Two boots of the same machine under -icount print the same console, byte for byte: every kernel's boot, the

@@ -12,15 +12,17 @@ namespace Helios.Channels
     {
         /// <summary>
         /// A channel end of contract on side for owner, whose peer is the shadow of the end on the other kernel (number
-        /// channel on link). Returns the end's handle; shadow is what the link keeps.
+        /// channel on link), both in protocol state (0 for a new channel; a moved end's state). Returns the end's
+        /// handle; shadow is what the link keeps.
         /// </summary>
         public static ulong CreateLocked(ExchangeHeap heap, ContractInfo contract, byte side, ExOwner owner, PeerLink link, uint channel,
-            out Endpoint shadow)
+            out Endpoint shadow, int state = 0)
         {
             if (side != ContractInfo.Importer && side != ContractInfo.Exporter) throw new ArgumentException("no such side");
+            if ((uint)state >= (uint)contract.StateNames.Length) throw new ArgumentException("no such state");
             ChannelHost host = heap.Host;
-            var end = new Endpoint(contract, side);
-            var far = new Endpoint(contract, end.PeerSide) { Link = link, LinkChannel = channel };
+            var end = new Endpoint(contract, side) { State = state };
+            var far = new Endpoint(contract, end.PeerSide) { Link = link, LinkChannel = channel, State = state };
             end.Peer = far;
             far.Peer = end;
             end.Signal = host.CreateSignal(end);
@@ -29,6 +31,35 @@ namespace Helios.Channels
             heap.SlotAt(end.Slot).Endpoint = end;
             shadow = far;
             return ExHandle.Make(end.Slot, heap.SlotAt(end.Slot).Generation);
+        }
+
+        /// <summary>
+        /// Moves the end handle names (held by owner) to the other kernel of link, where it will be channel's end: the
+        /// end becomes, here, the shadow of its new self, so its peer (which stays) now talks across the link. Only a
+        /// quiet end of a local channel moves this way (nothing queued either way, nothing being built, both ends open):
+        /// a client's fresh channel bound to a service on another kernel. Returns null and the end (now the shadow,
+        /// its handle dead) and its protocol state, or why it cannot move (then nothing changed).
+        /// </summary>
+        public static string ExportLocked(ExchangeHeap heap, ulong handle, ExOwner owner, PeerLink link, uint channel, out Endpoint shadow)
+        {
+            shadow = null;
+            Endpoint end = heap.EndpointLocked(handle, owner);
+            if (end is null) return "handle 0x" + handle.ToString("X") + " is not an endpoint held here";
+            Endpoint peer = end.Peer;
+            if (end.IsShadow || peer is null || peer.IsShadow)
+                return "the " + end.Describe() + "'s channel already crosses kernels (an endpoint travels on through a third kernel in a later step)";
+            if (end.Closed || end.PeerClosed || peer.Closed) return "the " + end.Describe() + "'s channel is closed";
+            if (end.Head != 0 || peer.Head != 0 || end.Building != 0 || peer.Building != 0 || end.State != peer.State)
+                return "the " + end.Describe() + "'s channel has messages in flight; only a quiet channel's end moves to another kernel yet";
+            int slot = ExHandle.SlotOf(handle);
+            heap.MoveLocked(slot, null);                // its blocks released, its waiters told, out of owner's list
+            heap.SlotAt(slot).Endpoint = null;
+            heap.FreeSlotLocked(slot);
+            end.Slot = 0;
+            end.Link = link;
+            end.LinkChannel = channel;
+            shadow = end;
+            return null;
         }
 
         /// <summary>One array a message from the far kernel carries: its element size and count, and its bytes.</summary>

@@ -7,6 +7,8 @@ using System;
 using System.Collections.Generic;
 using Helios.Kernel.Boot;
 using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Multikernel;
+using Helios.Kernel.Namespace;
 using Helios.Kernel.Processes;
 
 namespace Helios.Kernel
@@ -29,19 +31,30 @@ namespace Helios.Kernel
                 plan = ReadConfiguration(Apps.ReadFile("init.conf"));
 
             var started = new List<Process>();
-            foreach ((string app, string[] arguments) in plan)
+            var remote = new List<RemoteProcess>();
+            foreach ((string entry, string[] arguments) in plan)
             {
+                string app = entry;
                 try
                 {
+                    int kernel = KernelOf(ref app);
+                    if (kernel != KernelRole.Id)
+                    {
+                        // Another kernel starts it (docs/multikernel.md, "Processes on any kernel"); it says so itself.
+                        RemoteProcess far = RemoteProcess.Launch(kernel, app, arguments.Length == 0 && run is null ? null : arguments);
+                        KernelConsole.WriteLine("init: starting " + entry + " (pid " + far.Id.ToString() + ")" + Describe(arguments));
+                        remote.Add(far);
+                        continue;
+                    }
                     Process process = Apps.Create(app, arguments.Length == 0 && run is null ? null : arguments);
                     if (run is not null) ConsoleInput.Connect(process);     // the console's input is its stdin
                     KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + ")" + Describe(process.Arguments));
                     process.Start();
                     started.Add(process);
                 }
-                catch (ProcessImageException e)
+                catch (Exception e) when (e is ProcessImageException || e is NamespaceException || e is FormatException)
                 {
-                    KernelConsole.WriteLine("init: cannot start " + app + ": " + e.Message);
+                    KernelConsole.WriteLine("init: cannot start " + entry + ": " + e.Message);
                     return (int)ExitCode.Failure;
                 }
             }
@@ -51,6 +64,19 @@ namespace Helios.Kernel
                 KernelConsole.WriteLine(process.State == ProcessState.Killed
                     ? "init: " + process.Name + " (pid " + process.Id.ToString() + ") was killed"
                     : "init: " + process.Name + " (pid " + process.Id.ToString() + ") exited with code " + process.ExitCode.ToString());
+            }
+            foreach (RemoteProcess far in remote)
+            {
+                string name = far.App + "@k" + far.Kernel.ToString() + " (pid " + far.Id.ToString() + ")";
+                try
+                {
+                    (int code, bool killed) = far.Wait();
+                    KernelConsole.WriteLine(killed ? "init: " + name + " was killed" : "init: " + name + " exited with code " + code.ToString());
+                }
+                catch (NamespaceException e)
+                {
+                    KernelConsole.WriteLine("init: " + name + ": " + e.Message);
+                }
             }
             return (int)ExitCode.Success;
         }
@@ -76,6 +102,20 @@ namespace Helios.Kernel
                 plan.Add((words[0], arguments));
             }
             return plan;
+        }
+
+        // "app@k1" names the kernel to start app on (app becomes "app"); a bare name is this kernel's.
+        private static int KernelOf(ref string app)
+        {
+            int at = app.IndexOf('@');
+            if (at < 0) return KernelRole.Id;
+            string kernel = app.Substring(at + 1);
+            app = app.Substring(0, at);
+            if (kernel.Length < 2 || kernel[0] != 'k' || !int.TryParse(kernel.Substring(1), out int id) || id < 0)
+                throw new FormatException("'" + kernel + "' is not a kernel (k0, k1, ...)");
+            if (id >= KernelRole.Count)
+                throw new FormatException("there is no k" + id.ToString() + ": this machine has " + KernelRole.Count.ToString() + " kernel" + (KernelRole.Count == 1 ? "" : "s"));
+            return id;
         }
 
         private static string Describe(string[] arguments)

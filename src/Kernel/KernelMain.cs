@@ -93,6 +93,7 @@ namespace Helios.Kernel
         {
             BannerCounter = platform.ReadCycleCounter();
             Banner.Print(platform, boot);
+            KernelNamespaceEntry.Register();                // /kernels/0: the directory is this kernel's
             SatelliteLauncher.StartAll(platform);           // one satellite kernel per other domain, each online in turn
             return Payload(boot);
         }
@@ -101,6 +102,7 @@ namespace Helios.Kernel
         {
             Banner.Print(platform, boot);
             if (SatelliteBoot.LinkArea != 0) KernelLinks.Connect(0, SatelliteBoot.LinkArea);    // the rings to the coordinator
+            KernelNamespaceEntry.Register();                // /kernels/<id>: the coordinator lists it once it links back
             MachineStatus.Report(KernelRole.Id, Satellite.Boot.KernelState.Online);    // the coordinator waits for this
             return SatellitePayload(boot);
         }

@@ -118,12 +118,20 @@ internal static class BootCommand
     private static void ValidateRun(CommandResult result, Option<string?> run, Argument<string[]> words)
     {
         if (result.GetValue(run) is not string app) return;
-        if (app.Length == 0 || !app.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.'))
-            result.AddError($"--run: '{app}' is not an app name (letters, digits, '-', '_', '.').");
+        string name = AppName(app);
+        if (name.Length == 0 || !name.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.'))
+            result.AddError($"--run: '{app}' is not an app name (letters, digits, '-', '_', '.'), optionally with the kernel to run it on (hello@k1).");
+        else if (name.Length < app.Length && !IsKernelName(app[(name.Length + 1)..]))
+            result.AddError($"--run: '{app[(name.Length + 1)..]}' is not a kernel (k0, k1, ...).");
         foreach (string word in result.GetValue(words) ?? [])
             if (word.Contains('"') || word.Any(char.IsControl))
                 result.AddError($"an app argument cannot contain a double quote or a control character: {word}");
     }
+
+    /// <summary>The app of "app@k1" (the kernel after '@' is where init starts it: docs/multikernel.md).</summary>
+    internal static string AppName(string run) => run.IndexOf('@') is int at and >= 0 ? run[..at] : run;
+
+    private static bool IsKernelName(string kernel) => kernel.Length > 1 && kernel[0] == 'k' && kernel[1..].All(char.IsAsciiDigit);
 
     // The bundle is read before booting: a name init would not find is a usage error here, with the nearest names.
     // Without a bundle (never built, --no-build) QEMU's own failure says more.
@@ -131,6 +139,7 @@ internal static class BootCommand
     {
         if (bundle is null || !File.Exists(bundle)) return true;
         IReadOnlyList<string> apps = BundleApps.Read(bundle);
+        app = AppName(app);
         if (apps.Contains(app)) return true;
         IReadOnlyList<string> near = BundleApps.Nearest(app, apps);
         string hint = near.Count > 0

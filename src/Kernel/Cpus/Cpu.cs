@@ -68,6 +68,7 @@ namespace Helios.Kernel.Cpus
         internal int StopPending;           // WorldStop asks this CPU to stop (1); taken atomically, once
         internal ulong StoppedStackPointer; // while stopped: below everything the interrupted thread had on its stack
         internal ulong TicksOnCurrent;
+        internal int Load;                  // 64 × per mille busy, a moving average over ticks (Scheduler.LoadPerMille)
         internal ulong SwitchedAt;          // when CurrentThread got the CPU (Processor.ReadCounter)
 
         internal static void Create(Cpu[] cpus) => s_all = cpus;

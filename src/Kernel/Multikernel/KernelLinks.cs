@@ -6,6 +6,7 @@
 // kernel it waits for.
 using System;
 using Helios.Channels;
+using Helios.Contracts;
 using Helios.Kernel.Arch;
 using Helios.Kernel.Interrupts;
 using Helios.Kernel.Memory;
@@ -69,10 +70,12 @@ namespace Helios.Kernel.Multikernel
             var link = new Link(heap, KernelRole.Id, far, lower ? first : second, lower ? second : first, new Doorbell(far));
             s_links[far] = link;
             s_areas[far] = area;
+            link.Reserve(KernelControlContract.Info);       // the far kernel's control channel is served here, never accepted
             var thread = new Thread(() => Serve(link), "link to k" + far.ToString());
             thread.Start();                 // it polls before it first sleeps: a doorbell before the next line is not lost
             s_threads[far] = thread;
             link.Start();
+            KernelControl.Open(link);
             return link;
         }
 
@@ -82,7 +85,8 @@ namespace Helios.Kernel.Multikernel
         {
             while (link.Failure is null)
             {
-                while (link.Poll() != 0) { }
+                while (link.Poll() != 0)
+                    while (link.TryAccept(KernelControlContract.Info, out ulong control)) KernelControlServer.Start(control, link.FarKernel);
                 if (link.PrepareToSleep()) Scheduler.Block();
             }
         }

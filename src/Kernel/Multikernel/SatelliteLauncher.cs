@@ -155,6 +155,7 @@ namespace Helios.Kernel.Multikernel
             }
             ulong online = MachineStatus.OnlineCounter(k);
             KernelLinks.Connect(k, linkArea);
+            KernelNamespaceEntry.Announce(k);               // /kernels/k: the satellite serves it already
             return online > started ? online - started : 0;
         }
 

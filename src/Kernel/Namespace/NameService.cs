@@ -1,19 +1,30 @@
-// The namespace: one per system, kept by the coordinator kernel. A service registers a path with the contract it
-// speaks; a client binds to the path by handing over the exporter end of a fresh channel of that contract, which
-// moves to the service (Registration.Accept gives it the end), and keeps the importer end. List shows what is
-// registered under a prefix. A path goes away when its service removes it or when the service's owner dies (found
-// on the next lookup). Who may register where is the policy's call (INamespacePolicy: the manifests of processes).
-// Kernel threads call this directly; processes will reach it through the kernel's ABI, satellites over a channel.
+// The namespace: one per machine (docs/channels.md#the-namespace; across kernels, docs/multikernel.md, "One
+// namespace"). A service registers a path with the contract it speaks; a client binds to the path by handing over the
+// exporter end of a fresh channel of that contract, which moves to the service (Registration.Accept gives it the end),
+// and keeps the importer end. List shows what is registered under a prefix.
+//
+// The coordinator keeps the directory (which kernel runs the service at each path: ServiceDirectory); every kernel
+// keeps its own services' registrations (their accept queues) here. A satellite reaches the directory over its link
+// (KernelControl). A bind to a service on the client's own kernel is a local channel, never touching a link after the
+// lookup; a bind to another kernel's service moves the client's exporter end there over the link (Link.Export) and
+// tells that kernel which path it is for. Who may register where is decided on the registering kernel (the policy:
+// the manifests of its processes), with the same words on every kernel. A path goes away when its service removes it
+// or its owner dies (found on the next lookup); a dead kernel's go all at once (Purge).
+// Kernel threads call this directly; processes through their ABI (ProcessNamespaceAbi).
 using System;
 using System.Collections.Generic;
 using Helios.Channels;
+using Helios.Kernel.Multikernel;
+using Helios.Satellite.Links;
+using Helios.Satellite.Namespace;
 
 namespace Helios.Kernel.Namespace
 {
     public static class NameService
     {
         private static readonly object s_lock = new object();
-        private static readonly Dictionary<string, Registration> s_paths = new Dictionary<string, Registration>();
+        private static readonly Dictionary<string, Registration> s_local = new Dictionary<string, Registration>();
+        private static readonly ServiceDirectory s_directory = new ServiceDirectory();     // the coordinator's
         private static INamespacePolicy s_policy = new ManifestNamespacePolicy();
 
         /// <summary>Who decides registrations: ManifestNamespacePolicy (manifests for processes, anything for the kernel).</summary>
@@ -23,6 +34,9 @@ namespace Helios.Kernel.Namespace
             set => s_policy = value ?? throw new ArgumentNullException(nameof(value));
         }
 
+        // Whether the directory is elsewhere: a satellite linked to its coordinator.
+        private static bool DirectoryIsRemote => KernelRole.IsSatellite && KernelControl.Reaches(0);
+
         /// <summary>Registers path for the calling owner's service speaking contract.</summary>
         public static Registration Register(string path, ContractInfo contract)
         {
@@ -31,46 +45,139 @@ namespace Helios.Kernel.Namespace
             ExOwner owner = ExchangeHeap.Current.Host.CurrentOwner;
             string refused = s_policy.MayRegister(owner, path, contract.Name);
             if (refused is not null) throw new NamespaceException(owner.ToString() + " may not register " + path + ": " + refused);
+            lock (s_lock) LocalLookup(path);                // a dead service's path here goes first, from the directory too
+            if (DirectoryIsRemote)
+            {
+                TellCoordinatorOfDeadPaths();
+                KernelControl.Register(path, contract.Id);
+            }
+            else RegisterFor(KernelRole.Id, path, contract.Id);
+            return RegisterHere(path, contract, owner);
+        }
+
+        /// <summary>
+        /// A satellite's own /kernels/&lt;id&gt;, before it is online: its registration here, which the coordinator enters in
+        /// the directory itself when it links to the satellite (KernelNamespaceEntry), so that no one looks for it before.
+        /// </summary>
+        internal static Registration RegisterHere(string path, ContractInfo contract, ExOwner owner)
+        {
+            var registration = new Registration(path, contract, owner);
+            lock (s_lock) s_local[path] = registration;
+            return registration;
+        }
+
+        /// <summary>The coordinator: records in the directory that kernel runs the service at path (contract's id).</summary>
+        internal static void RegisterFor(int kernel, string path, ulong contract)
+        {
+            string refused;
+            lock (s_lock) refused = s_directory.Register(path, kernel, contract);
+            if (refused is not null) throw new NamespaceException(refused);
+        }
+
+        /// <summary>The coordinator: kernel's service at path is gone.</summary>
+        internal static void RemoveFor(int kernel, string path)
+        {
+            bool removed;
+            lock (s_lock) removed = s_directory.Remove(path, kernel);
+            if (!removed) throw new NamespaceException(path + " is not registered by k" + kernel.ToString());
+        }
+
+        /// <summary>The coordinator: everything kernel registered is gone (it died). Returns how many paths went.</summary>
+        internal static int Purge(int kernel)
+        {
+            lock (s_lock) return s_directory.Purge(kernel);
+        }
+
+        /// <summary>The kernel running the service at path, and the contract it speaks.</summary>
+        public static (int Kernel, ulong Contract) Resolve(string path)
+        {
+            CheckPath(path);
+            if (DirectoryIsRemote)
+            {
+                (int kernel, ulong contract) = KernelControl.Resolve(path);
+                if (kernel == KernelRole.Id && !ServesHere(path)) throw new NamespaceException("nothing is registered at " + path);
+                return (kernel, contract);
+            }
             lock (s_lock)
             {
-                if (Lookup(path) is not null) throw new NamespaceException(path + " is already registered");
-                var registration = new Registration(path, contract, owner);
-                s_paths[path] = registration;
-                return registration;
+                if (s_directory.TryResolve(path, out DirectoryEntry entry) && (entry.Kernel != KernelRole.Id || LocalLookup(path) is not null))
+                    return (entry.Kernel, entry.Contract);
             }
+            throw new NamespaceException("nothing is registered at " + path);
         }
 
         /// <summary>
         /// Binds to the service at path: exporter (the exporter end of a new channel of the service's contract, held by
-        /// the caller) moves to the service, which accepts it; the caller keeps the importer end.
+        /// the caller) moves to the service, which accepts it; the caller keeps the importer end. A service on another
+        /// kernel gets it over the link between the two kernels.
         /// </summary>
         public static void Bind(string path, ContractInfo contract, ulong exporter)
         {
-            CheckPath(path);
-            Registration registration;
-            lock (s_lock) registration = Lookup(path);
-            if (registration is null) throw new NamespaceException("nothing is registered at " + path);
-            if (registration.Contract.Id != contract.Id)
-                throw new NamespaceException(path + " speaks " + registration.Contract.Name + ", not " + contract.Name);
+            (int kernel, ulong speaks) = Resolve(path);
+            if (speaks != contract.Id)
+                throw new NamespaceException(path + " speaks " + (ContractInfo.Find(speaks)?.Name ?? "contract 0x" + speaks.ToString("X")) + ", not " + contract.Name);
             Channel.CheckEndpoint(exporter, contract, ContractInfo.Exporter);
             ExchangeHeap heap = ExchangeHeap.Current;
-            ulong moved = heap.Transfer(exporter, heap.Host.CurrentOwner, registration.Owner);
-            registration.Enqueue(moved);
+            if (ServiceDirectory.IsLocalBind(new DirectoryEntry(path, kernel, speaks), KernelRole.Id))
+            {
+                Registration registration;
+                lock (s_lock) registration = LocalLookup(path);
+                if (registration is null) throw new NamespaceException("nothing is registered at " + path);
+                registration.Enqueue(heap.Transfer(exporter, heap.Host.CurrentOwner, registration.Owner));
+                return;
+            }
+            Link link = KernelLinks.To(kernel);
+            if (link is null)
+                throw new NamespaceException(path + " is served on k" + kernel.ToString() + ", which " + KernelRole.Name + " has no link to (links join the coordinator and each satellite)");
+            uint channel = link.Export(exporter, heap.Host.CurrentOwner);
+            KernelControl.Bind(kernel, path, channel);
+        }
+
+        /// <summary>
+        /// A client on another kernel bound to path here: endpoint (the kernel's, moved here over the link) goes to the
+        /// service. When no such service is here any more, the end is closed (the client sees its channel closed) and
+        /// the refusal goes back to the client's kernel.
+        /// </summary>
+        internal static void BindArrived(string path, ContractInfo contract, ulong endpoint)
+        {
+            ExchangeHeap heap = ExchangeHeap.Current;
+            Registration registration;
+            lock (s_lock) registration = LocalLookup(path);
+            if (registration is null || registration.Contract.Id != contract.Id)
+            {
+                heap.CloseEndpoint(endpoint, heap.KernelOwner);
+                if (DirectoryIsRemote) TellCoordinatorOfDeadPaths();
+                throw new NamespaceException(registration is null ? "nothing is registered at " + path : path + " speaks " + registration.Contract.Name + ", not " + contract.Name);
+            }
+            registration.Enqueue(heap.Transfer(endpoint, heap.KernelOwner, registration.Owner));
         }
 
         /// <summary>The registered paths at or under prefix ("/" for all), in ordinal order.</summary>
         public static string[] List(string prefix = "/")
         {
+            List<(string Path, int Kernel)> all = ListWithKernels(prefix);
+            var paths = new string[all.Count];
+            for (int i = 0; i < paths.Length; i++) paths[i] = all[i].Path;
+            return paths;
+        }
+
+        /// <summary>The registered paths at or under prefix with the kernel each runs on, in ordinal order.</summary>
+        public static List<(string Path, int Kernel)> ListWithKernels(string prefix = "/")
+        {
             if (prefix != "/") CheckPath(prefix);
-            var found = new List<string>();
+            if (DirectoryIsRemote)
+            {
+                List<(string Path, int Kernel)> listed = KernelControl.List(prefix);
+                listed.RemoveAll(entry => entry.Kernel == KernelRole.Id && !ServesHere(entry.Path));
+                return listed;
+            }
+            var found = new List<(string, int)>();
             lock (s_lock)
             {
-                var all = new List<string>(s_paths.Keys);
-                foreach (string path in all)
-                    if (NamespacePath.IsUnder(path, prefix) && Lookup(path) is not null) found.Add(path);
+                foreach (DirectoryEntry entry in s_directory.List(prefix))
+                    if (entry.Kernel != KernelRole.Id || LocalLookup(entry.Path) is not null) found.Add((entry.Path, entry.Kernel));
             }
-            found.Sort(string.CompareOrdinal);
-            return found.ToArray();
+            return found;
         }
 
         internal static void Remove(Registration registration)
@@ -79,19 +186,73 @@ namespace Helios.Kernel.Namespace
             {
                 if (!registration.IsRegistered) return;
                 registration.IsRegistered = false;
-                if (s_paths.TryGetValue(registration.Path, out Registration current) && current == registration) s_paths.Remove(registration.Path);
+                if (!s_local.TryGetValue(registration.Path, out Registration current) || current != registration) return;
+                s_local.Remove(registration.Path);
             }
+            ForgetInDirectory(registration.Path);
             registration.Drain();
         }
 
-        // The live registration at path; one whose owner died is removed on the way (with the lock held).
-        private static Registration Lookup(string path)
+        // The live registration of this kernel at path; one whose owner died is removed on the way (with the lock held),
+        // here and in the directory.
+        private static Registration LocalLookup(string path)
         {
-            if (!s_paths.TryGetValue(path, out Registration registration)) return null;
+            if (!s_local.TryGetValue(path, out Registration registration)) return null;
             if (registration.Owner.IsAlive) return registration;
             registration.IsRegistered = false;
-            s_paths.Remove(path);
+            s_local.Remove(path);
+            if (!DirectoryIsRemote) s_directory.Remove(path, KernelRole.Id);
+            else s_deadRemote.Add(path);            // told to the coordinator outside the lock (ForgetDeadRemote)
             return null;
+        }
+
+        // A satellite: whether its service at path (listed by the coordinator) is alive; a dead one leaves the directory.
+        private static bool ServesHere(string path)
+        {
+            bool alive;
+            lock (s_lock) alive = LocalLookup(path) is not null;
+            if (!alive) TellCoordinatorOfDeadPaths();
+            return alive;
+        }
+
+        private static readonly List<string> s_deadRemote = new List<string>();
+
+        // A path this kernel no longer serves leaves the directory (the coordinator's, over the link if it is elsewhere).
+        private static void ForgetInDirectory(string path)
+        {
+            lock (s_lock)
+            {
+                if (!DirectoryIsRemote)
+                {
+                    s_directory.Remove(path, KernelRole.Id);
+                    return;
+                }
+                s_deadRemote.Add(path);
+            }
+            TellCoordinatorOfDeadPaths();
+        }
+
+        // The paths this satellite stopped serving go from the coordinator's directory (outside the lock: it asks over
+        // the link).
+        private static void TellCoordinatorOfDeadPaths()
+        {
+            string[] paths;
+            lock (s_lock)
+            {
+                paths = s_deadRemote.ToArray();
+                s_deadRemote.Clear();
+            }
+            foreach (string gone in paths)
+            {
+                try
+                {
+                    KernelControl.Remove(gone);
+                }
+                catch (NamespaceException)
+                {
+                    // Already gone from the directory (or the coordinator is): nothing is left to undo.
+                }
+            }
         }
 
         private static void CheckPath(string path)

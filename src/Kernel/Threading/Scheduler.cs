@@ -149,6 +149,20 @@ namespace Helios.Kernel.Threading
             Processor.RestoreInterrupts(state);
         }
 
+        /// <summary>
+        /// How busy this kernel's CPUs are, in per mille: the share of timer ticks that found a thread other than the
+        /// idle one running, as a moving average over about the last 64 ticks of each CPU (what placement reads).
+        /// </summary>
+        public static int LoadPerMille
+        {
+            get
+            {
+                long sum = 0;
+                foreach (Cpu cpu in Cpu.All) sum += cpu.Load >> 6;
+                return Cpu.Count == 0 ? 0 : (int)(sum / Cpu.Count);
+            }
+        }
+
         /// <summary>The timer interrupt: time out expired waits, and ask for a switch when the quantum is used up.</summary>
         internal static void Tick()
         {
@@ -157,6 +171,7 @@ namespace Helios.Kernel.Threading
             if (cpu.Index == 0) Multikernel.MachineStatus.Beat();   // the coordinator watches a satellite's heartbeat
             cpu.Lock.Acquire();
             cpu.Ticks++;
+            cpu.Load += (cpu.CurrentThread != cpu.IdleThread ? 1000 : 0) - (cpu.Load >> 6);
             Thread expired = cpu.Timers.TakeExpired(now);
             if (cpu.CurrentThread != cpu.IdleThread && ++cpu.TicksOnCurrent >= QuantumTicks && !cpu.RunQueue.IsEmpty)
                 cpu.NeedsReschedule = true;

@@ -29,6 +29,7 @@ namespace Helios.Satellite.Links
         private readonly Dictionary<uint, LinkChannel> _channels = new Dictionary<uint, LinkChannel>();
         private readonly Queue<Pending> _backlog = new Queue<Pending>();
         private readonly Queue<Accepted> _accepted = new Queue<Accepted>();
+        private readonly Dictionary<uint, Accepted> _held = new Dictionary<uint, Accepted>();
         private readonly HashSet<ulong> _declared = new HashSet<ulong>();
         private readonly byte[] _scratch;
         private readonly long[] _rejected = new long[(int)LinkRejection.Count];
@@ -117,41 +118,140 @@ namespace Helios.Satellite.Links
         public ulong Open(ContractInfo contract, byte side, ExOwner owner)
         {
             if (contract is null) throw new ArgumentNullException(nameof(contract));
-            if (Failure is not null) throw new ChannelException("the link to k" + FarKernel.ToString() + " is down: " + Failure);
-            var open = new byte[LinkRecord.OpenSize];
-            open[4] = side == ContractInfo.Importer ? ContractInfo.Exporter : ContractInfo.Importer;
-            BinaryPrimitives.WriteUInt64LittleEndian(open.AsSpan(8), contract.Id);
-            byte[] declaration = contract.IsSystem ? null : ContractDeclaration.Encode(contract);
-            ulong handle;
+            CheckUp();
             nuint state = _heap.Host.Lock();
             try
             {
-                uint number = _nextChannel;
-                _nextChannel += 2;
-                BinaryPrimitives.WriteUInt32LittleEndian(open.AsSpan(0), number);
-                handle = ShadowEndpoints.CreateLocked(_heap, contract, side, owner, this, number, out Endpoint shadow);
+                uint number = NextChannelLocked();
+                ulong handle = ShadowEndpoints.CreateLocked(_heap, contract, side, owner, this, number, out Endpoint shadow);
                 _channels.Add(number, new LinkChannel(shadow));
-                // A contract the far kernel may not know goes first, once per link: it is checked there like a process's.
-                if (declaration is not null && _declared.Add(contract.Id)) SendControlLocked(LinkRecord.Declare, declaration);
-                SendControlLocked(LinkRecord.Open, open);
+                SendOpenLocked(contract, number, shadow.Side, LinkRecord.OpenAccepted, 0);
+                return handle;
             }
             finally
             {
                 _heap.Host.Unlock(state);
             }
-            return handle;
         }
 
-        /// <summary>The oldest channel the far kernel opened and nobody took yet: its end here, held by the kernel's owner.</summary>
-        public bool TryAccept(out ulong endpoint, out ContractInfo contract)
+        /// <summary>
+        /// Moves the endpoint handle names, held by owner, to the far kernel (a client's end bound to a service there):
+        /// its peer stays here and now talks across the link. The far kernel holds the moved end under the returned
+        /// channel number until a request names it (TryTakeHeld). Only a quiet end of a local channel moves
+        /// (ShadowEndpoints.ExportLocked); anything else is a ChannelException and nothing changes.
+        /// </summary>
+        public uint Export(ulong handle, ExOwner owner)
+        {
+            CheckUp();
+            nuint state = _heap.Host.Lock();
+            try
+            {
+                uint number = _nextChannel;
+                string refusal = ShadowEndpoints.ExportLocked(_heap, handle, owner, this, number, out Endpoint shadow);
+                if (refusal is not null) throw new ChannelException(refusal);
+                NextChannelLocked();
+                _channels.Add(number, new LinkChannel(shadow));
+                SendOpenLocked(shadow.Contract, number, shadow.Side, LinkRecord.OpenHeld, shadow.State);
+                return number;
+            }
+            finally
+            {
+                _heap.Host.Unlock(state);
+            }
+        }
+
+        private void CheckUp()
+        {
+            if (Failure is not null) throw new ChannelException("the link to k" + FarKernel.ToString() + " is down: " + Failure);
+        }
+
+        private uint NextChannelLocked()
+        {
+            uint number = _nextChannel;
+            _nextChannel += 2;
+            return number;
+        }
+
+        // The far kernel will hold side of channel number: a contract it may not know goes first, once per link (it is
+        // checked there like a process's declaration).
+        private void SendOpenLocked(ContractInfo contract, uint number, byte shadowSide, byte purpose, int protocolState)
+        {
+            if (!contract.IsSystem && _declared.Add(contract.Id)) SendControlLocked(LinkRecord.Declare, ContractDeclaration.Encode(contract));
+            var open = new byte[LinkRecord.OpenSize];
+            BinaryPrimitives.WriteUInt32LittleEndian(open.AsSpan(0), number);
+            open[4] = shadowSide;
+            open[5] = purpose;
+            BinaryPrimitives.WriteUInt64LittleEndian(open.AsSpan(8), contract.Id);
+            BinaryPrimitives.WriteUInt32LittleEndian(open.AsSpan(16), (uint)protocolState);
+            SendControlLocked(LinkRecord.Open, open);
+        }
+
+        /// <summary>
+        /// The oldest channel the far kernel opened and nobody took yet: its end here, held by the kernel's owner. Channels
+        /// of a reserved contract are not among them (TryAccept(of, ...) takes those).
+        /// </summary>
+        public bool TryAccept(out ulong endpoint, out ContractInfo contract) => TryAcceptLocked(0, out endpoint, out contract);
+
+        /// <summary>Keeps channels of contract for whoever takes them by contract (the kernel's own services).</summary>
+        public void Reserve(ContractInfo contract)
         {
             nuint state = _heap.Host.Lock();
             try
             {
-                if (_accepted.TryDequeue(out Accepted next))
+                _reserved.Add(contract.Id);
+            }
+            finally
+            {
+                _heap.Host.Unlock(state);
+            }
+        }
+
+        private readonly HashSet<ulong> _reserved = new HashSet<ulong>();
+
+        /// <summary>The oldest such channel of contract only (the kernel's own services take theirs this way).</summary>
+        public bool TryAccept(ContractInfo of, out ulong endpoint) => TryAcceptLocked(of.Id, out endpoint, out _);
+
+        private bool TryAcceptLocked(ulong only, out ulong endpoint, out ContractInfo contract)
+        {
+            nuint state = _heap.Host.Lock();
+            try
+            {
+                int count = _accepted.Count;
+                for (int i = 0; i < count; i++)
                 {
-                    endpoint = next.Endpoint;
-                    contract = next.Contract;
+                    Accepted next = _accepted.Dequeue();
+                    if (only == 0 ? !_reserved.Contains(next.Contract.Id) : next.Contract.Id == only)
+                    {
+                        for (int rest = i + 1; rest < count; rest++) _accepted.Enqueue(_accepted.Dequeue());   // keep the order
+                        endpoint = next.Endpoint;
+                        contract = next.Contract;
+                        return true;
+                    }
+                    _accepted.Enqueue(next);
+                }
+                endpoint = 0;
+                contract = null;
+                return false;
+            }
+            finally
+            {
+                _heap.Host.Unlock(state);
+            }
+        }
+
+        /// <summary>
+        /// The end the far kernel moved here as channel number (Export there), if its Open arrived: held by the kernel's
+        /// owner from now on. Each is taken once.
+        /// </summary>
+        public bool TryTakeHeld(uint number, out ulong endpoint, out ContractInfo contract)
+        {
+            nuint state = _heap.Host.Lock();
+            try
+            {
+                if (_held.Remove(number, out Accepted held))
+                {
+                    endpoint = held.Endpoint;
+                    contract = held.Contract;
                     return true;
                 }
                 endpoint = 0;
@@ -517,11 +617,12 @@ namespace Helios.Satellite.Links
                 return;
             }
             uint number = *(uint*)payload;
-            byte side = payload[4];
+            byte side = payload[4], purpose = payload[5];
             ulong id = *(ulong*)(payload + 8);
+            int protocolState = *(int*)(payload + 16);
             bool theirs = (number & 1) == (_low ? 1u : 0u);
             if (!theirs || _channels.ContainsKey(number) || (side != ContractInfo.Importer && side != ContractInfo.Exporter)
-                || payload[5] != 0 || *(ushort*)(payload + 6) != 0)
+                || purpose > LinkRecord.OpenHeld || *(ushort*)(payload + 6) != 0 || *(uint*)(payload + 20) != 0)
             {
                 Reject(LinkRejection.BadOpen);
                 return;
@@ -533,9 +634,17 @@ namespace Helios.Satellite.Links
                 SendCloseLocked(number, LinkRecord.ClosedRefused);
                 return;
             }
-            ulong handle = ShadowEndpoints.CreateLocked(_heap, contract, side, _heap.KernelOwner, this, number, out Endpoint shadow);
+            if ((uint)protocolState >= (uint)contract.StateNames.Length)
+            {
+                Reject(LinkRejection.BadOpen);
+                SendCloseLocked(number, LinkRecord.ClosedRefused);
+                return;
+            }
+            ulong handle = ShadowEndpoints.CreateLocked(_heap, contract, side, _heap.KernelOwner, this, number, out Endpoint shadow, protocolState);
             _channels.Add(number, new LinkChannel(shadow));
-            _accepted.Enqueue(new Accepted { Endpoint = handle, Contract = contract });
+            var accepted = new Accepted { Endpoint = handle, Contract = contract };
+            if (purpose == LinkRecord.OpenHeld) _held.Add(number, accepted);
+            else _accepted.Enqueue(accepted);
         }
 
         private void HandleClose(byte* payload, int length)

@@ -4,7 +4,7 @@
 //
 //   Hello    u32 version  u16 kernel id  u16 0  u64 system contracts' fingerprint
 //   Declare  a contract's declaration (src/Channels/ContractDeclaration.cs), before the first Open of that contract
-//   Open     u32 channel  u8 side the receiver holds  u8 0  u16 0  u64 contract id
+//   Open     u32 channel  u8 side the receiver holds  u8 purpose  u16 0  u64 contract id  u32 protocol state  u32 0
 //   Message  u32 channel  u16 tag  u8 descriptors  u8 0  u32 values length  u32 sequence
 //            descriptors × (u8 kind (array)  u8 present  u16 element size  u32 count  u32 offset  u32 length)
 //            the values, then each present array's bytes at its offset
@@ -19,9 +19,9 @@ namespace Helios.Satellite.Links
         public const ushort Message = 4;
         public const ushort Close = 5;
 
-        public const uint Version = 1;
+        public const uint Version = 2;
         public const int HelloSize = 16;
-        public const int OpenSize = 16;
+        public const int OpenSize = 24;
         public const int CloseSize = 8;
 
         public const int MessageHeaderSize = 16;
@@ -38,6 +38,13 @@ namespace Helios.Satellite.Links
         public const int DescriptorElementCountOffset = 4;
         public const int DescriptorDataOffset = 8;
         public const int DescriptorLengthOffset = 12;
+
+        /// <summary>
+        /// Open purposes: a new channel for whoever accepts the link's channels (Link.TryAccept), or a channel whose end
+        /// moved from the other kernel and is held by its number until a request names it (Link.TryTakeHeld: a bind).
+        /// </summary>
+        public const byte OpenAccepted = 0;
+        public const byte OpenHeld = 1;
 
         /// <summary>Close reasons: the far end was closed by its holder; the record that arrived was refused.</summary>
         public const uint ClosedByHolder = 0;

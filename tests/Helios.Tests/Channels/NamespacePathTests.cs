@@ -1,6 +1,6 @@
-// Namespace paths (src/Kernel/Namespace/NamespacePath.cs, the kernel's own code on the CLR): what is a valid path
+// Namespace paths (src/Satellite/Namespace/NamespacePath.cs, the kernels' own code on the CLR): what is a valid path
 // and what a prefix covers.
-using Helios.Kernel.Namespace;
+using Helios.Satellite.Namespace;
 using Xunit;
 
 namespace Helios.Tests.Channels;

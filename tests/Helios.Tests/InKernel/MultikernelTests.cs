@@ -115,6 +115,19 @@ public class MultikernelTests
         Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
     }
 
+    // One namespace across the kernels (tests/Kernel/Channels/OneNamespaceTests.cs): the coordinator lists and describes
+    // both kernels, starts processes on k1, and binds across and within kernels, while k1 stays up to serve.
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public async Task OneNamespaceSpansTheKernels(string isaName)
+    {
+        TestRunReport report = await RunNuma2(isaName, "OneNamespace.*", "OneNamespaceSatellite.*");
+        Assert.Equal(6, report.Results.Count(r => r.Name.StartsWith("k0:OneNamespace.", StringComparison.Ordinal)));
+        Assert.Single(report.Results, r => r.Name == "k1:OneNamespaceSatellite.ServeUntilTheMachineStops");
+        Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
+    }
+
     // A numa2 boot of the test image: the coordinator runs coordinatorFilter, k1 satelliteFilter; the run must complete.
     private static async Task<TestRunReport> RunNuma2(string isaName, string coordinatorFilter, string satelliteFilter)
     {

@@ -149,6 +149,38 @@ public static unsafe class HostKernel
     /// <summary>A channel of LinkPingPong: the importer here (returned), the exporter on the other kernel.</summary>
     public static long OpenImporter() => (long)s_link.Open(Contract, ContractInfo.Importer, s_host.Heap.KernelOwner);
 
+    /// <summary>
+    /// A local channel of LinkPingPong whose exporter then moves to the other kernel (a bind to a service there):
+    /// { the importer, which stays, and the channel's number on the link }. With pingFirst, a Ping is sent before the
+    /// move: the move must be refused (the message is in flight) and the refusal is the third element's text.
+    /// </summary>
+    public static object Export(bool pingFirst)
+    {
+        Channel.Create(Contract, out ulong importer, out ulong exporter);
+        if (pingFirst) Send(importer, ContractInfo.Importer, TestContracts.Ping, 0, 0);
+        try
+        {
+            uint number = s_link.Export(exporter, s_host.Heap.KernelOwner);
+            return new object[] { (long)importer, (long)number, null };
+        }
+        catch (ChannelException e)
+        {
+            return new object[] { (long)importer, (long)exporter, e.Message };
+        }
+    }
+
+    /// <summary>The end the other kernel moved here as channel number, waiting for its Open (0 after timeout).</summary>
+    public static long TakeHeld(long number, int milliseconds)
+    {
+        DateTime deadline = DateTime.UtcNow.AddMilliseconds(milliseconds);
+        while (DateTime.UtcNow < deadline)
+        {
+            if (s_link.TryTakeHeld((uint)number, out ulong endpoint, out _)) return (long)endpoint;
+            Thread.Sleep(1);
+        }
+        return 0;
+    }
+
     /// <summary>The exporter of a channel the other kernel opened, waiting for it (0 after timeout).</summary>
     public static long Accept(int milliseconds)
     {

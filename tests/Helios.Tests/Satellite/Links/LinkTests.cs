@@ -128,6 +128,44 @@ public sealed unsafe class LinkTests : IDisposable
         Assert.True(_k1.Get<long>("Rejected") == 0, Rejections(_k1));
     }
 
+    // A bind across kernels: a client's fresh local channel whose exporter moves to the service's kernel (Link.Export).
+    // The importer stays and talks across the link as if the channel had been made remote; the moved end is held by
+    // its number on the other kernel until the bind names it, and is taken once.
+    [Fact]
+    public void AQuietEndMovesToTheOtherKernelAndKeepsWorking()
+    {
+        long k0Baseline = _k0.Get<long>("LiveHandles"), k1Baseline = _k1.Get<long>("LiveHandles");
+        var moved = (object[])_k0.Call("Export", false);
+        Assert.Null(moved[2]);
+        long importer = (long)moved[0], number = (long)moved[1];
+        long exporter = (long)_k1.Call("TakeHeld", number, Patience);
+        Assert.NotEqual(0L, exporter);
+        Assert.Equal(0L, (long)_k1.Call("TakeHeld", number, 50));      // once
+        Assert.Equal(0L, (long)_k1.Call("Accept", 50));                // a moved end is not an accepted channel
+        _k1.Call("StartEchoServer", exporter, 1000);
+        Assert.Null(_k0.Call("PingPong", importer, 1000, 100));
+        Assert.Equal("served", _k1.Call("JoinServer", Patience));
+        _k1.Call("Close", exporter, false);
+        Assert.True((bool)_k0.Call("WaitClosed", importer, true, Patience));
+        _k0.Call("Close", importer, true);
+        Eventually(() => _k0.Get<int>("Channels") == 0 && _k1.Get<int>("Channels") == 0, "both links to forget the channel");
+        Assert.Equal(k0Baseline, _k0.Get<long>("LiveHandles"));
+        Assert.Equal(k1Baseline, _k1.Get<long>("LiveHandles"));
+        Assert.True(_k1.Get<long>("Rejected") == 0, Rejections(_k1));
+    }
+
+    [Fact]
+    public void AnEndWithAMessageInFlightDoesNotMoveAndStaysLocal()
+    {
+        var refused = (object[])_k0.Call("Export", true);
+        Assert.Contains("messages in flight", (string)refused[2]);
+        long importer = (long)refused[0], exporter = (long)refused[1];
+        _k0.Call("Close", exporter, false);                             // still this kernel's, and still whole
+        Assert.True((bool)_k0.Call("WaitClosed", importer, true, Patience));
+        _k0.Call("Close", importer, true);
+        Assert.Equal(0, _k0.Get<int>("Channels"));
+    }
+
     [Fact]
     public void ClosingEitherEndIsSeenOnTheOtherKernel()
     {

@@ -1,6 +1,7 @@
 // Namespace paths, Plan 9 style: absolute, '/'-separated names of letters, digits, '.', '_' and '-' ("/fs",
+// (The satellite layer holds it: the directory checks the paths other kernels send it, with the same rules.)
 // "/dev/nic0", "/services/ping"); no empty names, no "." or "..", at most 255 characters.
-namespace Helios.Kernel.Namespace
+namespace Helios.Satellite.Namespace
 {
     public static class NamespacePath
     {

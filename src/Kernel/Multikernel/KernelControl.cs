@@ -1,0 +1,138 @@
+// This kernel asking another (docs/multikernel.md, "One namespace"): each link carries, each way, one channel of
+// KernelControlContract opened when the link comes up; this kernel's end of its own is here. A satellite asks the
+// coordinator's directory through it (register, remove, resolve, list), and any kernel tells the kernel of a service
+// that a client's channel arrived there for it (bind). One request at a time per link: callers take turns. The far
+// kernel serves them (KernelControlServer.cs).
+//
+// The channels are the kernel's, but the callers are often a process's threads in a namespace call: each request runs
+// as the kernel's exchange-heap owner (AsKernel) so the process never holds, and cannot misuse, the kernel's end.
+using System;
+using System.Collections.Generic;
+using Helios.Channels;
+using Helios.Kernel.Channels;
+using Helios.Contracts;
+using Helios.Kernel.Namespace;
+using Helios.Satellite.Links;
+using Helios.Satellite.Boot;
+using Thread = Helios.Kernel.Threading.Thread;
+
+namespace Helios.Kernel.Multikernel
+{
+    public static class KernelControl
+    {
+        private static readonly ulong[] s_channels = new ulong[MachinePage.MaxKernels];
+        private static readonly object[] s_turns = new object[MachinePage.MaxKernels];
+
+        /// <summary>When link comes up: this kernel's control channel to the far kernel (its far end is served there).</summary>
+        internal static void Open(Link link)
+        {
+            s_turns[link.FarKernel] = new object();
+            s_channels[link.FarKernel] = link.Open(KernelControlContract.Info, ContractInfo.Importer, ExchangeHeap.Current.KernelOwner);
+        }
+
+        /// <summary>Whether this kernel has a control channel to kernel far (they are linked).</summary>
+        public static bool Reaches(int far) => (uint)far < (uint)s_turns.Length && s_turns[far] is not null;
+
+        /// <summary>Registers path (speaking contract) for a service of this kernel in the coordinator's directory.</summary>
+        public static void Register(string path, ulong contract) => Ask(0, client =>
+        {
+            client.SendRegister(KernelText.Chars(path), (long)contract);
+            return Done(client);
+        });
+
+        /// <summary>Takes path, registered by this kernel, out of the coordinator's directory.</summary>
+        public static void Remove(string path) => Ask(0, client =>
+        {
+            client.SendRemove(KernelText.Chars(path));
+            return Done(client);
+        });
+
+        /// <summary>The kernel that runs the service at path, and its contract, from the coordinator's directory.</summary>
+        public static (int Kernel, ulong Contract) Resolve(string path) => Ask(0, client =>
+        {
+            client.SendResolve(KernelText.Chars(path));
+            if (client.WaitNext() == KernelControlContract.Descriptor.Message.Failed) throw Refused(client);
+            client.ReceiveResolved(out int kernel, out long contract);
+            return (kernel, (ulong)contract);
+        });
+
+        /// <summary>The coordinator's directory at or under prefix: paths and their kernels, in ordinal order.</summary>
+        public static List<(string Path, int Kernel)> List(string prefix) => Ask(0, client =>
+        {
+            var found = new List<(string, int)>();
+            for (int index = 0; ; index++)
+            {
+                client.SendList(KernelText.Chars(prefix), index);
+                KernelControlContract.Descriptor.Message answer = client.WaitNext();
+                if (answer == KernelControlContract.Descriptor.Message.Failed) throw Refused(client);
+                if (answer == KernelControlContract.Descriptor.Message.EndOfList)
+                {
+                    client.ReceiveEndOfList();
+                    return found;
+                }
+                client.ReceiveEntry(out ExArray<char> path, out int kernel);
+                found.Add((KernelText.Take(path), kernel));
+            }
+        });
+
+        /// <summary>Tells kernel far that the end it holds as channel (moved there by Link.Export) is a client of path.</summary>
+        public static void Bind(int far, string path, uint channel) => Ask(far, client =>
+        {
+            client.SendBind(KernelText.Chars(path), (int)channel);
+            return Done(client);
+        });
+
+        // One request of this kernel to kernel far, in turn with the others, as the kernel's owner. A link that is down
+        // or a channel the far kernel closed is a NamespaceException naming the kernel.
+        private static T Ask<T>(int far, Func<KernelControlContract.Imp, T> request)
+        {
+            object turn = (uint)far < (uint)s_turns.Length ? s_turns[far] : null;
+            if (turn is null) throw new NamespaceException("no link to k" + far.ToString() + " (links join the coordinator and each satellite)");
+            lock (turn)
+            {
+                return AsKernel(() =>
+                {
+                    var client = new KernelControlContract.Imp(s_channels[far]);
+                    try
+                    {
+                        return request(client);
+                    }
+                    catch (ChannelClosedException)
+                    {
+                        throw new NamespaceException("k" + far.ToString() + " no longer answers (its control channel closed)");
+                    }
+                });
+            }
+        }
+
+        /// <summary>Runs work as the kernel's exchange-heap owner, whoever's thread this is.</summary>
+        internal static T AsKernel<T>(Func<T> work)
+        {
+            Thread thread = Thread.Current;
+            ExOwner owner = thread.ChannelOwner;
+            thread.ChannelOwner = null;
+            try
+            {
+                return work();
+            }
+            finally
+            {
+                thread.ChannelOwner = owner;
+            }
+        }
+
+        private static bool Done(KernelControlContract.Imp client)
+        {
+            if (client.WaitNext() == KernelControlContract.Descriptor.Message.Failed) throw Refused(client);
+            client.ReceiveDone();
+            return true;
+        }
+
+        // The far kernel's refusal, in its words.
+        private static NamespaceException Refused(KernelControlContract.Imp client)
+        {
+            client.ReceiveFailed(out ExArray<char> reason);
+            return new NamespaceException(KernelText.Take(reason));
+        }
+    }
+}

@@ -37,7 +37,20 @@ namespace Helios.Kernel
                 string app = entry;
                 try
                 {
+                    if (app == WaitWord && run is null)
+                    {
+                        if (!WaitForPath(arguments)) return (int)ExitCode.Failure;
+                        continue;
+                    }
                     int kernel = KernelOf(ref app);
+                    if (kernel >= KernelRole.Count)
+                    {
+                        string none = "this machine has no k" + kernel.ToString() + " (" + KernelRole.Count.ToString() + " kernel" + (KernelRole.Count == 1 ? ")" : "s)");
+                        if (run is not null) throw new FormatException(none);
+                        // The boot configuration serves every topology: on a machine without that kernel, it runs here.
+                        KernelConsole.WriteLine("init: " + none + "; " + app + " runs on " + KernelRole.Name);
+                        kernel = KernelRole.Id;
+                    }
                     if (kernel != KernelRole.Id)
                     {
                         // Another kernel starts it (docs/multikernel.md, "Processes on any kernel"); it says so itself.
@@ -104,6 +117,34 @@ namespace Helios.Kernel
             return plan;
         }
 
+        // "wait /path" in the boot configuration: the next lines start once a service has registered path (at most
+        // 10 s of the machine's time), so that a client started after its service, perhaps on another kernel, finds it.
+        private const string WaitWord = "wait";
+
+        private static bool WaitForPath(string[] arguments)
+        {
+            if (arguments.Length != 1)
+            {
+                KernelConsole.WriteLine("init: 'wait' takes one namespace path");
+                return false;
+            }
+            try
+            {
+                for (int waited = 0; waited < 10_000; waited++)
+                {
+                    if (NameService.List(arguments[0]).Length != 0) return true;
+                    Threading.Thread.Sleep(1_000_000);
+                }
+            }
+            catch (NamespaceException e)
+            {
+                KernelConsole.WriteLine("init: wait " + arguments[0] + ": " + e.Message);
+                return false;
+            }
+            KernelConsole.WriteLine("init: nothing registered " + arguments[0] + " within 10 s");
+            return false;
+        }
+
         // "app@k1" names the kernel to start app on (app becomes "app"); a bare name is this kernel's.
         private static int KernelOf(ref string app)
         {
@@ -113,8 +154,6 @@ namespace Helios.Kernel
             app = app.Substring(0, at);
             if (kernel.Length < 2 || kernel[0] != 'k' || !int.TryParse(kernel.Substring(1), out int id) || id < 0)
                 throw new FormatException("'" + kernel + "' is not a kernel (k0, k1, ...)");
-            if (id >= KernelRole.Count)
-                throw new FormatException("there is no k" + id.ToString() + ": this machine has " + KernelRole.Count.ToString() + " kernel" + (KernelRole.Count == 1 ? "" : "s"));
             return id;
         }
 

@@ -160,6 +160,12 @@ namespace Helios.Kernel.Arch
         /// </summary>
         public abstract bool StartCpu(Cpu cpu, ulong stackTop);
 
+        /// <summary>
+        /// Stops another kernel's CPU (hardwareId) for good, whatever it is doing, when the ISA lets one CPU do that to
+        /// another: a dead satellite's (SatelliteWatch). False when it cannot.
+        /// </summary>
+        public abstract bool StopForeignCpu(ulong hardwareId);
+
         /// <summary>The running CPU's hardware id, as the boot information names CPUs (APIC id, MPIDR).</summary>
         public abstract ulong CurrentCpuHardwareId { get; }
 

@@ -79,6 +79,18 @@ namespace Helios.Kernel.Multikernel
             return link;
         }
 
+        /// <summary>
+        /// Kernel far is dead (SatelliteWatch): its link fails (every channel on it closes here, what it held is freed,
+        /// and nothing is sent or read again), and its link thread ends. The link area stays allocated: a CPU that could
+        /// not be stopped may still write to it.
+        /// </summary>
+        internal static void Lost(int far, string why)
+        {
+            if (To(far) is not Link link) return;
+            link.Fail(why);
+            if (s_threads[far] is Thread thread) Scheduler.Wake(thread);
+        }
+
         // The link thread: everything waiting, then sleep until the doorbell (PrepareToSleep's word tells the far
         // kernel to ring it; a record that came meanwhile means no sleep).
         private static void Serve(Link link)

@@ -156,6 +156,7 @@ namespace Helios.Kernel.Multikernel
             ulong online = MachineStatus.OnlineCounter(k);
             KernelLinks.Connect(k, linkArea);
             KernelNamespaceEntry.Announce(k);               // /kernels/k: the satellite serves it already
+            SatelliteWatch.Watch(k, new CommandLine(KernelMain.BootInfo.CommandLine).GetValue("satellite.timeout"), Tick.Hz(KernelMain.BootInfo));
             return online > started ? online - started : 0;
         }
 
@@ -200,6 +201,7 @@ namespace Helios.Kernel.Multikernel
                 {
                     KernelState.Exited => "exited with code " + exit.ToString(),
                     KernelState.Panicked => "panicked",
+                    KernelState.Dead when SatelliteWatch.IsDead(k) => "was declared dead",
                     _ => "died without reporting",
                 };
                 KernelConsole.WriteLine("satellite k" + k.ToString() + " " + what);

@@ -168,7 +168,11 @@ namespace Helios.Kernel.Threading
         {
             Cpu cpu = Cpu.Current;
             ulong now = Clock.Now;
-            if (cpu.Index == 0) Multikernel.MachineStatus.Beat();   // the coordinator watches a satellite's heartbeat
+            if (cpu.Index == 0)
+            {
+                Multikernel.MachineStatus.Beat();           // the coordinator watches a satellite's heartbeat
+                Multikernel.SatelliteWatch.OnTick();        // and the coordinator watches them (nothing to do elsewhere)
+            }
             cpu.Lock.Acquire();
             cpu.Ticks++;
             cpu.Load += (cpu.CurrentThread != cpu.IdleThread ? 1000 : 0) - (cpu.Load >> 6);

@@ -10,8 +10,10 @@ public static class Program
     public static int Main(string[] args)
     {
         PingPongContract.Imp client;
+        string bound = null;
         if (args.Length > 2 && args[0] == "bind")
         {
+            bound = args[1];
             PingPongContract.NewChannel(out client, out PingPongContract.Exp exporter);
             ServiceNamespace.Bind(args[1], PingPongContract.Info, exporter.Handle);
             args = new[] { args[2] };
@@ -36,6 +38,7 @@ public static class Program
             }
         }
         client.Close();
+        if (bound is not null) System.Console.WriteLine(count.ToString() + " round trips with " + bound + ", every answer right");
         return 0;
     }
 }

@@ -128,6 +128,30 @@ public class MultikernelTests
         Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
     }
 
+    // A satellite that dies while the coordinator talks to it (tests/Kernel/Channels/ContainmentTests.cs): it panics, or
+    // masks interrupts and spins; the coordinator contains the death, passes its test, and the machine ends with the
+    // status that says a kernel died.
+    [Theory]
+    [InlineData("x86_64", "PanicWhenAsked", "it panicked")]
+    [InlineData("arm64", "PanicWhenAsked", "it panicked")]
+    [InlineData("x86_64", "HangWhenAsked", "no heartbeat for 500 ms")]
+    [InlineData("arm64", "HangWhenAsked", "no heartbeat for 500 ms")]
+    public async Task ADeadSatelliteIsContained(string isaName, string how, string reason)
+    {
+        Isa isa = IsaNames.Parse(isaName);
+        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = Numa2Machine };
+        QemuOptions options = session.Options(isa, "Containment.*");
+        options = options with { KernelArguments = options.KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=DyingSatellite." + how };
+        QemuResult run = await QemuRunner.RunAsync(options);
+        string console = string.Join("\n", run.Console);
+        Assert.True(run.Outcome == RunOutcome.Exited, run.Summary + "\n" + console);
+        Assert.Equal((int)ExitCode.KernelDied, run.KernelExitCode);
+        List<string> coordinator = QemuResult.MachineLines(run.Console);
+        Assert.Contains(coordinator, l => l.StartsWith("k1 is dead: " + reason + ";", StringComparison.Ordinal));
+        Assert.Contains(coordinator, l => l.StartsWith(TestProtocol.Prefix + TestProtocol.Pass + " Containment.ASatelliteThatDiesMidRunIsContained", StringComparison.Ordinal));
+        Assert.DoesNotContain(coordinator, l => l.StartsWith(TestProtocol.Prefix + TestProtocol.Fail, StringComparison.Ordinal));
+    }
+
     // A numa2 boot of the test image: the coordinator runs coordinatorFilter, k1 satelliteFilter; the run must complete.
     private static async Task<TestRunReport> RunNuma2(string isaName, string coordinatorFilter, string satelliteFilter)
     {

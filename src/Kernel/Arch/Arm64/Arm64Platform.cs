@@ -104,6 +104,10 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override bool StartCpu(Cpu cpu, ulong stackTop) => Psci.Start(cpu, stackTop);
 
+        // PSCI turns off only the calling CPU (CPU_OFF), and the GIC cannot interrupt one that masked interrupts: a
+        // dead satellite's CPUs are left as they are (its links are failed and its memory is never reused).
+        public override bool StopForeignCpu(ulong hardwareId) => false;
+
         public override void InitializeThisCpu(Cpu cpu)
         {
             if (cpu.Index >= _gicTargets.Length) throw new BootInfoException("GICv2 serves at most 8 CPUs");

@@ -101,6 +101,13 @@ namespace Helios.Kernel.Arch.X64
 
         public override bool StartCpu(Cpu cpu, ulong stackTop) => ApStartup.Start(cpu, stackTop);
 
+        // INIT puts the processor in wait-for-STARTUP, whatever it was doing, interrupts masked or not: stopped for good.
+        public override bool StopForeignCpu(ulong hardwareId)
+        {
+            LocalApic.SendInit((uint)hardwareId);
+            return true;
+        }
+
         // As Boot.S builds for the coordinator: PML4 → PDPT → four page directories of 2 MiB pages, 0..4 GiB identity.
         public override ulong BuildSatelliteBootTables(ulong at, out ulong bytes)
         {

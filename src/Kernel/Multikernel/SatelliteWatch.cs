@@ -1,0 +1,116 @@
+// Containment (docs/multikernel.md, "A dead satellite"): the coordinator watches every satellite it linked to while the
+// machine runs. A satellite is dead when it reports a panic, or when its heartbeat (its first CPU's timer tick, in the
+// machine page) stops for Timeout of the coordinator's clock (default 500 ms; the command line's
+// "satellite.timeout=<ms>"). The coordinator's own tick looks (a few words read per tick: nothing spins, and under
+// -icount nothing extra runs between ticks); the watch thread then contains the death: it stops the satellite's CPUs
+// where the ISA can (x86_64: INIT), fails its link (every channel to it closes: peers get the ordinary channel-closed
+// error; what the link held is freed), takes its paths and /kernels/<id> out of the directory, and prints one line
+// naming the kernel and the reason. The machine goes on.
+using Helios.Kernel.Arch;
+using Helios.Kernel.Diagnostics;
+using Helios.Kernel.Namespace;
+using Helios.Satellite.Boot;
+using Helios.Satellite.Links;
+using Helios.Satellite.Topology;
+using Thread = Helios.Kernel.Threading.Thread;
+
+namespace Helios.Kernel.Multikernel
+{
+    public static class SatelliteWatch
+    {
+        /// <summary>How long a satellite's heartbeat may stop before it is declared dead.</summary>
+        public static int TimeoutMilliseconds { get; private set; } = 500;
+
+        private static readonly bool[] s_watched = new bool[MachinePage.MaxKernels];
+        private static readonly ulong[] s_lastBeat = new ulong[MachinePage.MaxKernels];
+        private static readonly int[] s_still = new int[MachinePage.MaxKernels];
+        private static readonly int[] s_why = new int[MachinePage.MaxKernels];    // Panicked or Silent, set by the tick
+        private const int Panicked = 1, Silent = 2;
+        private static volatile bool s_pending;
+        private static Thread s_thread;
+        private static int s_ticksPerMillisecond = 1;
+
+        /// <summary>Satellites declared dead so far.</summary>
+        public static int Deaths { get; private set; }
+
+        /// <summary>The coordinator, once satellite k is linked: watch it from now on.</summary>
+        internal static void Watch(int k, string timeoutOption, uint tickHz)
+        {
+            if (s_thread is null)
+            {
+                if (timeoutOption is not null && int.TryParse(timeoutOption, out int ms) && ms >= 10 && ms <= 60_000) TimeoutMilliseconds = ms;
+                s_ticksPerMillisecond = tickHz >= 1000 ? (int)(tickHz / 1000) : 1;
+                s_thread = new Thread(Contain, "satellite watch");
+                s_thread.Start();
+            }
+            s_lastBeat[k] = MachineStatus.Heartbeat(k);
+            s_still[k] = 0;
+            s_watched[k] = true;
+        }
+
+        /// <summary>Whether satellite k was declared dead (and contained) by this watch.</summary>
+        public static bool IsDead(int k) => (uint)k < (uint)s_why.Length && s_why[k] != 0 && !s_watched[k];
+
+        // The coordinator's first CPU, every tick, interrupts masked: a panic reported, or a heartbeat that stopped.
+        internal static void OnTick()
+        {
+            if (s_thread is null) return;
+            for (int k = 1; k < s_watched.Length; k++)
+            {
+                if (!s_watched[k] || s_why[k] != 0) continue;
+                KernelState state = MachineStatus.State(k);
+                if (state == KernelState.Exited)
+                {
+                    s_watched[k] = false;           // it ended as asked, or its payload did: not a death
+                    continue;
+                }
+                if (state == KernelState.Panicked) s_why[k] = Panicked;
+                else
+                {
+                    ulong beat = MachineStatus.Heartbeat(k);
+                    s_still[k] = beat == s_lastBeat[k] ? s_still[k] + 1 : 0;
+                    s_lastBeat[k] = beat;
+                    if (s_still[k] < TimeoutMilliseconds * s_ticksPerMillisecond) continue;
+                    s_why[k] = Silent;            // no allocation here: the words are the watch thread's
+                }
+                s_pending = true;
+                Threading.Scheduler.Wake(s_thread);
+            }
+        }
+
+        // The watch thread: contains each death the tick found, then sleeps until the next.
+        private static void Contain()
+        {
+            while (true)
+            {
+                while (!s_pending) Threading.Scheduler.Block();
+                s_pending = false;
+                for (int k = 1; k < s_watched.Length; k++)
+                    if (s_watched[k] && s_why[k] != 0) Bury(k);
+            }
+        }
+
+        private static void Bury(int k)
+        {
+            s_watched[k] = false;
+            Deaths++;
+            string why = s_why[k] == Panicked ? "it panicked" : "no heartbeat for " + TimeoutMilliseconds.ToString() + " ms";
+            if (s_why[k] == Silent) MachineStatus.Report(k, KernelState.Dead);     // a panic stays on record as one
+            bool stopped = StopCpus(k);
+            KernelLinks.Lost(k, "k" + k.ToString() + " died: " + why);
+            int paths = NameService.Purge(k);
+            KernelConsole.WriteLine("k" + k.ToString() + " is dead: " + why + "; " + (stopped ? "its CPUs are stopped" : "its CPUs cannot be stopped on this ISA")
+                + ", its channels closed, " + paths.ToString() + " namespace path" + (paths == 1 ? "" : "s") + " removed");
+        }
+
+        // Its CPUs stop for good where the ISA lets one CPU stop another.
+        private static bool StopCpus(int k)
+        {
+            TopologyPlan plan = SatelliteLauncher.Plan;
+            if (plan is null || k >= plan.Kernels.Count) return false;
+            bool all = true;
+            foreach (ulong cpu in plan.Kernels[k].Cpus) all &= Platform.Current.StopForeignCpu(cpu);
+            return all;
+        }
+    }
+}

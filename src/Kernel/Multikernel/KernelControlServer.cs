@@ -51,6 +51,11 @@ namespace Helios.Kernel.Multikernel
             {
                 // The asker broke the protocol or vanished mid-request: its channel is done, this kernel is not.
             }
+            catch (Exception e)
+            {
+                // Out of memory in the middle of a request, say: that channel ends, the kernel goes on.
+                KernelConsole.WriteLine("kernel: control channel " + (_asker == Anyone ? "of a client" : "from k" + _asker.ToString()) + " ended: " + e.Message);
+            }
             _client.Close();
         }
 

@@ -28,7 +28,7 @@ public class ContractCommandTests
     {
         (int code, string output) = Run("contract", "check", "src/Contracts");
         Assert.True(code == 0, output);
-        Assert.Contains("8 files, 8 contracts: no errors", output);
+        Assert.Contains("9 files, 9 contracts: no errors", output);
         (code, output) = Run("contract", "check", "tests/Contracts/valid/extension.contract", "tests/Contracts/valid/ping-pong.contract");
         Assert.True(code == 0, output);
     }

@@ -46,7 +46,7 @@ public class CorpusTests
     {
         ContractCompilation compilation = ContractFiles.CompileSystem();
         Assert.True(!compilation.HasErrors, string.Join("\n", compilation.Diagnostics));
-        Assert.Equal(new[] { "BufferRoundTripContract", "FileContract", "FileSystemContract", "PipeContract", "TcpConnectionContract", "TcpContract", "PingPongContract", "BlockDeviceContract" },
+        Assert.Equal(new[] { "BufferRoundTripContract", "FileContract", "FileSystemContract", "PipeContract", "KernelControlContract", "TcpConnectionContract", "TcpContract", "PingPongContract", "BlockDeviceContract" },
             compilation.Contracts.Select(c => c.Name).ToArray());
     }
 

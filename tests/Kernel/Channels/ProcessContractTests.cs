@@ -18,7 +18,7 @@ namespace Helios.Kernel.Tests.Channels
             // Descriptor.Id is a constant: naming it builds nothing, so what Find sees was registered at boot.
             ulong[] ids = { FileContract.Descriptor.Id, PipeContract.Descriptor.Id, TcpContract.Descriptor.Id,
                 TcpConnectionContract.Descriptor.Id, PingPongContract.Descriptor.Id, BufferRoundTripContract.Descriptor.Id,
-                BlockDeviceContract.Descriptor.Id, FileSystemContract.Descriptor.Id };
+                BlockDeviceContract.Descriptor.Id, FileSystemContract.Descriptor.Id, KernelControlContract.Descriptor.Id };
             foreach (ulong id in ids)
             {
                 ContractInfo known = ContractInfo.Find(id);

@@ -73,9 +73,34 @@ public sealed class KernelTestSession
         DeterministicTiming = DeterministicTiming,
     }.WithTopology(Topology);
 
+    /// <summary>
+    /// Whether a single machine's boot gets a scratch disk: a zeroed raw image of <see cref="ScratchDiskMiB"/> attached
+    /// as a virtio-blk PCI device, made for the boot and deleted after it, which the PCI tests (tests/Kernel/Kernel/PciTests.cs)
+    /// look for when the command line says "expect.disk=virtio-blk".
+    /// </summary>
+    public bool ScratchDisk { get; init; } = true;
+
+    public const int ScratchDiskMiB = 4;
+
     /// <summary>Boots the test image once; filter selects tests (a name or a prefix ending in '*').</summary>
     public async Task<TestRunReport> RunAsync(Isa isa, string? filter = null, Action<string>? onLine = null, CancellationToken cancellation = default)
-        => TestRunParser.Parse(isa, await QemuRunner.RunAsync(Options(isa, filter), onLine, cancellation), Kernels);
+    {
+        QemuOptions options = Options(isa, filter);
+        if (!ScratchDisk || !Topology.IsSingle)
+            return TestRunParser.Parse(isa, await QemuRunner.RunAsync(options, onLine, cancellation), Kernels);
+        // One file per boot: QEMU locks its image, and the ISAs' sessions run side by side.
+        string disk = Path.Combine(Path.GetTempPath(), $"helios-test-disk-{Guid.NewGuid():N}.img");
+        try
+        {
+            using (var file = new FileStream(disk, FileMode.CreateNew)) file.SetLength((long)ScratchDiskMiB << 20);
+            options = options with { Disk = disk, KernelArguments = options.KernelArguments + " expect.disk=virtio-blk" };
+            return TestRunParser.Parse(isa, await QemuRunner.RunAsync(options, onLine, cancellation), Kernels);
+        }
+        finally
+        {
+            File.Delete(disk);
+        }
+    }
 
     /// <summary>Runs a test that expects a panic, in a boot of its own: the runner runs it when named exactly.</summary>
     public async Task<InKernelTestResult> RunDeferredAsync(InKernelTestResult deferred, CancellationToken cancellation = default)

@@ -74,13 +74,27 @@ public sealed class KernelTestSession
     }.WithTopology(Topology);
 
     /// <summary>
-    /// Whether a single machine's boot gets a scratch disk: a zeroed raw image of <see cref="ScratchDiskMiB"/> attached
+    /// Whether a single machine's boot gets a scratch disk: a raw image (<see cref="ScratchDiskPattern"/>) of <see cref="ScratchDiskMiB"/> attached
     /// as a virtio-blk PCI device, made for the boot and deleted after it, which the PCI tests (tests/Kernel/Kernel/PciTests.cs)
     /// look for when the command line says "expect.disk=virtio-blk".
     /// </summary>
     public bool ScratchDisk { get; init; } = true;
 
     public const int ScratchDiskMiB = 4;
+
+    /// <summary>What the scratch disk holds: sector n starts with n as a little-endian u64, then bytes of n*7+1
+    /// (the virtio-blk driver's test checks what it reads against this).</summary>
+    public static byte[] ScratchDiskPattern()
+    {
+        var disk = new byte[ScratchDiskMiB << 20];
+        for (int sector = 0; sector < disk.Length / 512; sector++)
+        {
+            Span<byte> bytes = disk.AsSpan(sector * 512, 512);
+            bytes.Fill((byte)(sector * 7 + 1));
+            System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(bytes, (ulong)sector);
+        }
+        return disk;
+    }
 
     /// <summary>Boots the test image once; filter selects tests (a name or a prefix ending in '*').</summary>
     public async Task<TestRunReport> RunAsync(Isa isa, string? filter = null, Action<string>? onLine = null, CancellationToken cancellation = default)
@@ -92,7 +106,7 @@ public sealed class KernelTestSession
         string disk = Path.Combine(Path.GetTempPath(), $"helios-test-disk-{Guid.NewGuid():N}.img");
         try
         {
-            using (var file = new FileStream(disk, FileMode.CreateNew)) file.SetLength((long)ScratchDiskMiB << 20);
+            File.WriteAllBytes(disk, ScratchDiskPattern());
             options = options with { Disk = disk, KernelArguments = options.KernelArguments + " expect.disk=virtio-blk" };
             return TestRunParser.Parse(isa, await QemuRunner.RunAsync(options, onLine, cancellation), Kernels);
         }

@@ -90,6 +90,8 @@ namespace Helios.Kernel.Processes
             ["helios_device_read"] = (nint)(delegate*<int, ulong, int, ulong>)&ProcessDeviceAbi.Read,
             ["helios_device_write"] = (nint)(delegate*<int, ulong, int, ulong, void>)&ProcessDeviceAbi.Write,
             ["helios_device_read_config32"] = (nint)(delegate*<int, int, uint>)&ProcessDeviceAbi.ReadConfig32,
+            ["helios_dma_allocate"] = (nint)(delegate*<ulong, ulong*, int>)&ProcessDeviceAbi.DmaAllocate,
+            ["helios_dma_copy"] = (nint)(delegate*<int, ulong, byte*, int, int, void>)&ProcessDeviceAbi.DmaCopy,
         };
 
         // A fail-fast includes the runtime running out of heap within the process's limit.

@@ -22,6 +22,11 @@ namespace Helios.Kernel.Processes
             if (absent) return -1;
             if (refusal is not null) Refuse(refusal);
             *length = window.Length;
+            // Its driver may now give it DMA buffers (Process.Dma.cs turns this off again when the driver ends).
+            IPciConfigSpace space = PciDevices.ConfigSpaceOf(function);
+            uint command = space.Read32(function.Bus, function.Device, function.Function, PciScanner.CommandRegister);
+            space.Write32(function.Bus, function.Device, function.Function, PciScanner.CommandRegister,
+                (command & 0xFFFF) | PciScanner.CommandMemorySpace | PciScanner.CommandBusMaster);
             return process.AddRegisterWindow(window, function);
         }
 
@@ -58,6 +63,31 @@ namespace Helios.Kernel.Processes
             if (offset < 0 || offset > ConfigSpaceSize - 4 || (offset & 3) != 0)
                 Refuse("configuration register 0x" + offset.ToString("x") + " of " + window.Name + " is outside its 4 KiB or not 4-byte aligned");
             return PciDevices.ConfigSpaceOf(function).Read32(function.Bus, function.Device, function.Function, offset);
+        }
+
+        /// <summary>A zeroed DMA buffer's handle and physical address, or -1 when the heap limit or memory says no.</summary>
+        internal static int DmaAllocate(ulong bytes, ulong* physical)
+        {
+            Process process = Process.Current;
+            if (process.Manifest.PciDevices.Count == 0)
+                Refuse(process.Name + "'s manifest declares no hardware, so it has no DMA buffers");
+            int handle = process.AllocateDma(bytes, out ulong address);
+            *physical = address;
+            return handle;
+        }
+
+        /// <summary>Copies count bytes between the process's memory and its DMA buffer at offset (toBuffer: into the buffer).</summary>
+        internal static void DmaCopy(int handle, ulong offset, byte* data, int count, int toBuffer)
+        {
+            if (!Process.Current.TryGetDmaBuffer(handle, out ulong address, out ulong length))
+                Refuse("DMA buffer " + handle.ToString() + " was never allocated");
+            if (count < 0 || offset > length || (ulong)count > length - offset)
+                Refuse(count.ToString() + " bytes at 0x" + offset.ToString("x") + " are outside DMA buffer " + handle.ToString() + ", which has " + length.ToString() + " bytes");
+            var buffer = new System.Span<byte>((byte*)(address + offset), count);
+            var process = new System.Span<byte>(data, count);
+            if (toBuffer != 0) process.CopyTo(buffer);
+            else buffer.CopyTo(process);
+            System.Threading.Interlocked.MemoryBarrier();   // the device sees the bytes before any register write that follows
         }
 
         private static ulong Checked(int handle, ulong offset, int width)

@@ -73,9 +73,10 @@ namespace Helios.Kernel.Devices.Pci
                     highMask = space.Read32(bus, device, function, offset + 4);
                     space.Write32(bus, device, function, offset + 4, high);
                 }
+                // An unimplemented BAR reads back 0: no size. Otherwise the bits above those it decodes count as set.
                 ulong mask = ((ulong)highMask << 32) | (lowMask & (isIo ? 0xFFFF_FFFCu : 0xFFFF_FFF0u));
-                if (!is64 && !isIo) mask |= 0xFFFF_FFFF_0000_0000;
-                if (isIo) mask |= 0xFFFF_FFFF_FFFF_0000;        // I/O BARs may implement only the low 16 bits
+                if (mask != 0 && !is64 && !isIo) mask |= 0xFFFF_FFFF_0000_0000;
+                if (mask != 0 && isIo) mask |= 0xFFFF_FFFF_FFFF_0000;   // I/O BARs may implement only the low 16 bits
                 ulong size = mask == 0 ? 0 : ~mask + 1;
                 ulong address = ((ulong)high << 32) | (low & (isIo ? 0xFFFF_FFFCu : 0xFFFF_FFF0u));
                 if (size != 0 && (size & (size - 1)) == 0)

@@ -12,7 +12,7 @@ internal sealed partial class ManifestMapper
     private static readonly XNamespace Xsi = "http://www.w3.org/2001/XMLSchema-instance";
     private static readonly XNamespace XmlNs = XNamespace.Xml;
 
-    private static readonly string[] ApplicationChildren = ["process", "platforms", "endpoints", "arguments"];
+    private static readonly string[] ApplicationChildren = ["process", "platforms", "endpoints", "arguments", "hardware"];
     private static readonly string[] EndpointElements = ["inputPipe", "outputPipe", "endpoint", "serviceProvider"];
 
     /// <summary>Where each element of the format belongs, to explain a misplaced one.</summary>
@@ -21,6 +21,7 @@ internal sealed partial class ManifestMapper
         ["process"] = "application", ["platforms"] = "application", ["endpoints"] = "application", ["arguments"] = "application",
         ["platform"] = "platforms", ["inputPipe"] = "endpoints", ["outputPipe"] = "endpoints", ["endpoint"] = "endpoints",
         ["serviceProvider"] = "endpoints", ["argument"] = "arguments",
+        ["hardware"] = "application", ["pciDevice"] = "hardware", ["registers"] = "pciDevice",
     };
 
     private readonly string _file;
@@ -68,7 +69,7 @@ internal sealed partial class ManifestMapper
             Error(runtime, $"<application> runtime=\"{Show(runtime.Value)}\" is not a runtime Helios has: expected Full (the default)");
 
         var seen = new Dictionary<string, XElement>();
-        foreach (XElement child in ChildElements(root, "the elements <process>, <platforms>, <endpoints> and <arguments>"))
+        foreach (XElement child in ChildElements(root, "the elements <process>, <platforms>, <endpoints>, <arguments> and <hardware>"))
         {
             string? known = Known(child, root, ApplicationChildren);
             if (known is null) continue;
@@ -84,6 +85,7 @@ internal sealed partial class ManifestMapper
                 case "platforms": MapPlatforms(child, manifest); break;
                 case "endpoints": MapEndpoints(child, manifest); break;
                 case "arguments": MapArguments(child, manifest); break;
+                case "hardware": MapHardware(child, manifest); break;
             }
         }
         return manifest;
@@ -281,5 +283,75 @@ internal sealed partial class ManifestMapper
             if (problem is not null) Error(argument, $"<argument> is not a valid argument: expected {problem}");
             else manifest.Arguments.Add(value);
         }
+    }
+
+    // <hardware>: the PCI devices a driver declares and the BARs it may use as registers (docs/manifests.md).
+    private void MapHardware(XElement hardware, ApplicationManifest manifest)
+    {
+        Attributes(hardware, isRoot: false);
+        var declared = new Dictionary<(int, int), XElement>();
+        int count = 0;
+        foreach (XElement element in ChildElements(hardware, "<pciDevice> elements"))
+        {
+            if (Known(element, hardware, ["pciDevice"]) is null) continue;
+            if (++count == ManifestLimits.MaxPciDevices + 1)
+                Error(element, $"more than {ManifestLimits.MaxPciDevices} PCI devices: expected at most {ManifestLimits.MaxPciDevices}");
+            Dictionary<string, XAttribute> attributes = Attributes(element, isRoot: false, "vendor", "device");
+            bool ok = TryPciId(element, attributes, "vendor", out int vendor);
+            ok &= TryPciId(element, attributes, "device", out int device);
+            byte bars = 0;
+            foreach (XElement registers in ChildElements(element, "<registers> elements"))
+            {
+                if (Known(registers, element, ["registers"]) is null) continue;
+                Dictionary<string, XAttribute> barAttributes = Attributes(registers, isRoot: false, "bar");
+                CheckEmpty(registers);
+                if (!barAttributes.TryGetValue("bar", out XAttribute? bar))
+                {
+                    Error(registers, "<registers> has no bar attribute: expected the BAR the driver may use as registers, from 0 to 5 (e.g. bar=\"4\")");
+                    ok = false;
+                }
+                else if (!TryInt(bar, index => index is >= 0 and <= 5 ? null : "a BAR from 0 to 5", out int index))
+                {
+                    ok = false;
+                }
+                else if ((bars & (1 << index)) != 0)
+                {
+                    Error(bar, $"<registers> bar=\"{index}\" is granted twice: expected each BAR once");
+                    ok = false;
+                }
+                else
+                {
+                    bars |= (byte)(1 << index);
+                }
+            }
+            if (!ok) continue;
+            if (declared.TryGetValue((vendor, device), out XElement? first))
+            {
+                Error(element, $"PCI device {vendor:x4}:{device:x4} is declared twice: expected each device once (the first is on line {Line(first)})");
+                continue;
+            }
+            declared[(vendor, device)] = element;
+            manifest.PciDevices.Add(new ManifestPciDevice((ushort)vendor, (ushort)device, bars));
+        }
+    }
+
+    private bool TryPciId(XElement element, Dictionary<string, XAttribute> attributes, string name, out int id)
+    {
+        id = 0;
+        if (!attributes.TryGetValue(name, out XAttribute? attribute))
+        {
+            Error(element, $"<pciDevice> has no {name} attribute: expected the PCI {name} id as 0x and 4 hex digits, e.g. {name}=\"{(name == "vendor" ? "0x1AF4" : "0x1042")}\"");
+            return false;
+        }
+        string text = attribute.Value;
+        string? problem = null;
+        if (text.Length != 6 || text[0] != '0' || text[1] is not ('x' or 'X')
+            || !int.TryParse(text.AsSpan(2), System.Globalization.NumberStyles.AllowHexSpecifier, System.Globalization.CultureInfo.InvariantCulture, out id))
+            problem = "0x and 4 hex digits";
+        else
+            problem = ManifestRules.CheckPciId(id);
+        if (problem is null) return true;
+        Error(attribute, $"<pciDevice> {name}=\"{Show(text)}\" is not a PCI {name} id: expected {problem}");
+        return false;
     }
 }

@@ -74,6 +74,26 @@ public static class ManifestXmlWriter
                 foreach (string argument in manifest.Arguments) xml.WriteElementString("argument", argument);
                 xml.WriteEndElement();
             }
+
+            if (manifest.PciDevices.Count > 0)
+            {
+                xml.WriteStartElement("hardware");
+                foreach (ManifestPciDevice device in manifest.PciDevices)
+                {
+                    xml.WriteStartElement("pciDevice");
+                    xml.WriteAttributeString("vendor", "0x" + device.VendorId.ToString("X4", System.Globalization.CultureInfo.InvariantCulture));
+                    xml.WriteAttributeString("device", "0x" + device.DeviceId.ToString("X4", System.Globalization.CultureInfo.InvariantCulture));
+                    for (int bar = 0; bar < 6; bar++)
+                    {
+                        if (!device.GrantsBar(bar)) continue;
+                        xml.WriteStartElement("registers");
+                        xml.WriteAttributeString("bar", bar.ToString(System.Globalization.CultureInfo.InvariantCulture));
+                        xml.WriteEndElement();
+                    }
+                    xml.WriteEndElement();
+                }
+                xml.WriteEndElement();
+            }
             xml.WriteEndElement();
         }
         return text.Append('\n').ToString();

@@ -86,6 +86,7 @@ namespace Helios.Kernel
             Smp.StartSecondaries(platform);                 // the other CPUs join from their idle loops
             Helios.Channels.ContractInfo.RegisterSystem(Helios.Contracts.ContractCatalog.All());  // src/Contracts: known from boot, never redefined
             Apps.Open(boot, kernelStart, kernelEnd);        // the boot bundle's table of contents
+            Devices.Pci.PciDevices.Discover(boot);          // the PCI functions this kernel owns, BARs placed and mapped
             KernelExit.Exit(run(platform, boot));
         }
 

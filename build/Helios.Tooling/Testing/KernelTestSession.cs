@@ -73,9 +73,48 @@ public sealed class KernelTestSession
         DeterministicTiming = DeterministicTiming,
     }.WithTopology(Topology);
 
+    /// <summary>
+    /// Whether a single machine's boot gets a scratch disk: a raw image (<see cref="ScratchDiskPattern"/>) of <see cref="ScratchDiskMiB"/> attached
+    /// as a virtio-blk PCI device, made for the boot and deleted after it, which the PCI tests (tests/Kernel/Kernel/PciTests.cs)
+    /// look for when the command line says "expect.disk=virtio-blk".
+    /// </summary>
+    public bool ScratchDisk { get; init; } = true;
+
+    public const int ScratchDiskMiB = 4;
+
+    /// <summary>What the scratch disk holds: sector n starts with n as a little-endian u64, then bytes of n*7+1
+    /// (the virtio-blk driver's test checks what it reads against this).</summary>
+    public static byte[] ScratchDiskPattern()
+    {
+        var disk = new byte[ScratchDiskMiB << 20];
+        for (int sector = 0; sector < disk.Length / 512; sector++)
+        {
+            Span<byte> bytes = disk.AsSpan(sector * 512, 512);
+            bytes.Fill((byte)(sector * 7 + 1));
+            System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(bytes, (ulong)sector);
+        }
+        return disk;
+    }
+
     /// <summary>Boots the test image once; filter selects tests (a name or a prefix ending in '*').</summary>
     public async Task<TestRunReport> RunAsync(Isa isa, string? filter = null, Action<string>? onLine = null, CancellationToken cancellation = default)
-        => TestRunParser.Parse(isa, await QemuRunner.RunAsync(Options(isa, filter), onLine, cancellation), Kernels);
+    {
+        QemuOptions options = Options(isa, filter);
+        if (!ScratchDisk || !Topology.IsSingle)
+            return TestRunParser.Parse(isa, await QemuRunner.RunAsync(options, onLine, cancellation), Kernels);
+        // One file per boot: QEMU locks its image, and the ISAs' sessions run side by side.
+        string disk = Path.Combine(Path.GetTempPath(), $"helios-test-disk-{Guid.NewGuid():N}.img");
+        try
+        {
+            File.WriteAllBytes(disk, ScratchDiskPattern());
+            options = options with { Disk = disk, KernelArguments = options.KernelArguments + " expect.disk=virtio-blk" };
+            return TestRunParser.Parse(isa, await QemuRunner.RunAsync(options, onLine, cancellation), Kernels);
+        }
+        finally
+        {
+            File.Delete(disk);
+        }
+    }
 
     /// <summary>Runs a test that expects a panic, in a boot of its own: the runner runs it when named exactly.</summary>
     public async Task<InKernelTestResult> RunDeferredAsync(InKernelTestResult deferred, CancellationToken cancellation = default)

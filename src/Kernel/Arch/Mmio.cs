@@ -14,6 +14,10 @@ namespace Helios.Kernel.Arch
 
         public static void Write64(ulong address, ulong value) => Volatile.Write(ref *(ulong*)address, value);
 
+        public static ushort Read16(ulong address) => Volatile.Read(ref *(ushort*)address);
+
+        public static void Write16(ulong address, ushort value) => Volatile.Write(ref *(ushort*)address, value);
+
         public static byte Read8(ulong address) => Volatile.Read(ref *(byte*)address);
 
         public static void Write8(ulong address, byte value) => Volatile.Write(ref *(byte*)address, value);

@@ -36,6 +36,9 @@ namespace Helios.Kernel.Boot
         /// <summary>Boot structures in memory the kernel still needs: not to be handed out.</summary>
         public List<ReservedRange> Reserved { get; }
 
+        /// <summary>The PCI host bridges the firmware describes (MCFG, the device tree); none in a satellite's grant.</summary>
+        public List<PciHostBridge> PciHosts { get; } = new List<PciHostBridge>();
+
         /// <summary>How many NUMA domains the processors and memory name (at least 1).</summary>
         public int DomainCount
         {

@@ -10,7 +10,7 @@ namespace Helios.Kernel.Boot
 {
     public static class GrantedBootInfo
     {
-        /// <summary>The coordinator's view: the machine's firmware regions, its grant's memory and CPUs.</summary>
+        /// <summary>The coordinator's view: the machine's firmware regions and PCI bridges, its grant's memory and CPUs.</summary>
         public static BootInfo Restrict(BootInfo machine, KernelGrant grant)
         {
             var memory = new List<MemoryRegion>();
@@ -24,7 +24,9 @@ namespace Helios.Kernel.Boot
             foreach (CpuDescription cpu in machine.Cpus)
                 if (grant.Cpus.Contains(cpu.HardwareId)) cpus.Add(new CpuDescription(cpu.HardwareId, 0));
             var reserved = new List<ReservedRange>(machine.Reserved);
-            return Build(machine.Protocol, machine.CommandLine, memory, grant.Memory, shared, cpus, reserved);
+            BootInfo coordinator = Build(machine.Protocol, machine.CommandLine, memory, grant.Memory, shared, cpus, reserved);
+            coordinator.PciHosts.AddRange(machine.PciHosts);    // the coordinator owns the devices (docs/services.md)
+            return coordinator;
         }
 
         /// <summary>

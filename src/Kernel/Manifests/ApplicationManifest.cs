@@ -34,5 +34,8 @@ namespace Helios.Kernel.Manifests
 
         /// <summary>The process's arguments (argv after the name), in order.</summary>
         public List<string> Arguments { get; } = new List<string>();
+
+        /// <summary>The PCI devices a driver declares (&lt;hardware&gt;): the only hardware the kernel grants it.</summary>
+        public List<ManifestPciDevice> PciDevices { get; } = new List<ManifestPciDevice>();
     }
 }

@@ -18,8 +18,8 @@ namespace Helios.Kernel.Manifests
             if (magic != ManifestBlobFormat.Magic)
                 return Fail(out error, "does not start with the magic \"HMAN\" (found 0x" + Hex(magic) + ")");
             ushort version = BinaryPrimitives.ReadUInt16LittleEndian(blob.Slice(4));
-            if (version != ManifestBlobFormat.Version)
-                return Fail(out error, "has format version " + version.ToString() + "; this reader knows version " + ManifestBlobFormat.Version.ToString());
+            if (version != ManifestBlobFormat.Version && version != ManifestBlobFormat.HardwareVersion)
+                return Fail(out error, "has format version " + version.ToString() + "; this reader knows versions " + ManifestBlobFormat.Version.ToString() + " and " + ManifestBlobFormat.HardwareVersion.ToString());
             if (BinaryPrimitives.ReadUInt16LittleEndian(blob.Slice(6)) != 0)
                 return Fail(out error, "has reserved header bits set");
             uint total = BinaryPrimitives.ReadUInt32LittleEndian(blob.Slice(8));
@@ -75,8 +75,20 @@ namespace Helios.Kernel.Manifests
                 if (!cursor.String("argument", out string argument)) return Fail(out error, cursor.Error);
                 result.Arguments.Add(argument);
             }
+            if (version == ManifestBlobFormat.HardwareVersion)
+            {
+                if (!cursor.U8("PCI device count", out byte deviceCount) || !cursor.Fits(deviceCount, 5, "PCI devices"))
+                    return Fail(out error, cursor.Error);
+                if (deviceCount == 0) return Fail(out error, "has version 2 but declares no PCI device");
+                for (int i = 0; i < deviceCount; i++)
+                {
+                    if (!cursor.U16("PCI vendor id", out ushort vendor) || !cursor.U16("PCI device id", out ushort device) || !cursor.U8("register BARs", out byte bars))
+                        return Fail(out error, cursor.Error);
+                    result.PciDevices.Add(new ManifestPciDevice(vendor, device, bars));
+                }
+            }
             if (cursor.Position != blob.Length)
-                return Fail(out error, "has " + (blob.Length - cursor.Position).ToString() + " bytes after its last argument");
+                return Fail(out error, "has " + (blob.Length - cursor.Position).ToString() + " bytes after its last " + (version == ManifestBlobFormat.Version ? "argument" : "PCI device"));
 
             string? problem = ManifestRules.Validate(result);
             if (problem != null) return Fail(out error, "is not a valid manifest: " + problem);

@@ -28,6 +28,8 @@ namespace Helios.Kernel.Manifests
                 size += 3 + StringSize(endpoint.ContractName) + (endpoint.Path is null ? 2 : StringSize(endpoint.Path));
             size += 2;
             foreach (string argument in manifest.Arguments) size += StringSize(argument);
+            bool hardware = manifest.PciDevices.Count > 0;
+            if (hardware) size += 1 + 5 * manifest.PciDevices.Count;
 
             var bytes = new byte[size];
             Span<byte> span = bytes;
@@ -66,9 +68,20 @@ namespace Helios.Kernel.Manifests
             BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(at), (ushort)manifest.Arguments.Count);
             at += 2;
             foreach (string argument in manifest.Arguments) at = PutString(span, at, argument);
+            if (hardware)
+            {
+                span[at++] = (byte)manifest.PciDevices.Count;
+                foreach (ManifestPciDevice device in manifest.PciDevices)
+                {
+                    BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(at), device.VendorId);
+                    BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(at + 2), device.DeviceId);
+                    span[at + 4] = device.RegisterBars;
+                    at += 5;
+                }
+            }
 
             BinaryPrimitives.WriteUInt32LittleEndian(span, ManifestBlobFormat.Magic);
-            BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(4), ManifestBlobFormat.Version);
+            BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(4), hardware ? ManifestBlobFormat.HardwareVersion : ManifestBlobFormat.Version);
             BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(6), 0);
             BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(8), (uint)size);
             BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(12), ManifestBlobFormat.Crc32(span.Slice(ManifestBlobFormat.HeaderSize)));

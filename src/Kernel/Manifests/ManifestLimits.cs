@@ -19,6 +19,7 @@ namespace Helios.Kernel.Manifests
         public const int MaxPlatforms = 16;
         public const int MaxArguments = 256;
         public const int MaxArgumentLength = 4096;
+        public const int MaxPciDevices = 8;
 
         public const int MaxNameLength = 64;
         public const int MaxContractNameLength = 256;

@@ -187,8 +187,26 @@ namespace Helios.Kernel.Manifests
                 return manifest.Arguments.Count.ToString() + " arguments: at most " + ManifestLimits.MaxArguments.ToString() + " are allowed";
             for (int i = 0; i < manifest.Arguments.Count; i++)
                 if ((problem = CheckArgument(manifest.Arguments[i])) != null) return "argument " + (i + 1).ToString() + ": expected " + problem;
+
+            if (manifest.PciDevices.Count > ManifestLimits.MaxPciDevices)
+                return manifest.PciDevices.Count.ToString() + " PCI devices: at most " + ManifestLimits.MaxPciDevices.ToString() + " are allowed";
+            for (int i = 0; i < manifest.PciDevices.Count; i++)
+            {
+                ManifestPciDevice device = manifest.PciDevices[i];
+                string what = "pciDevice " + device.VendorId.ToString("x4") + ":" + device.DeviceId.ToString("x4");
+                if ((problem = CheckPciId(device.VendorId)) != null) return what + " vendor: expected " + problem;
+                if ((problem = CheckPciId(device.DeviceId)) != null) return what + " device: expected " + problem;
+                if (device.RegisterBars > 0x3F) return what + ": BARs are numbered 0 to 5";
+                for (int j = 0; j < i; j++)
+                    if (manifest.PciDevices[j].VendorId == device.VendorId && manifest.PciDevices[j].DeviceId == device.DeviceId)
+                        return what + " is declared twice";
+            }
             return null;
         }
+
+        /// <summary>A PCI vendor or device id: 0x0000 and 0xFFFF name no device.</summary>
+        public static string? CheckPciId(int id)
+            => id > 0 && id < 0xFFFF ? null : "an id from 0x0001 to 0xFFFE (0x0000 and 0xFFFF name no device)";
 
         /// <summary>
         /// An &lt;endpoint&gt; may not bind to a path the application advertises itself: its affinity with other copies of

@@ -28,6 +28,8 @@ namespace Helios.Kernel.Memory
             var table = new PageTable(platform.PageFormat, new FrameTableMemory());
             foreach ((ulong start, ulong end) in platform.DeviceWindows)
                 table.Map(start, start, end - start, MapKind.Device);
+            foreach (PciHostBridge bridge in boot.PciHosts)     // configuration space, wherever it is (arm64: above RAM)
+                table.Map(bridge.EcamStart, bridge.EcamStart, bridge.EcamLength, MapKind.Device);
             foreach (MemoryRegion region in boot.Memory)
             {
                 if (region.Kind is not (MemoryKind.Usable or MemoryKind.AcpiReclaimable or MemoryKind.AcpiNvs or MemoryKind.Persistent))

@@ -238,6 +238,7 @@ namespace Helios.Kernel.Processes
             FlushOutput();
             ExitCode = code;
             KillReason = reason;
+            StopDeviceDma();                    // its devices stop writing to its DMA buffers before they are freed
             foreach ((ulong address, ulong count) in _frames) Frames.Free(address, count);
             _frames.Clear();
             // Its messages, arrays and endpoints: peers see their channels closed; its paths leave the namespace.

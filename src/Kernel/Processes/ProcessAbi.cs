@@ -85,6 +85,13 @@ namespace Helios.Kernel.Processes
             ["helios_channel_select"] = (nint)(delegate*<Helios.Channels.SelectArm*, int, long, int*, int>)&ProcessSelectAbi.Select,
             // ---- Contracts a process brings: ProcessContractAbi. ----
             ["helios_channel_declare_contract"] = (nint)(delegate*<byte*, int, int>)&ProcessContractAbi.Declare,
+            // ---- Device registers a driver's manifest declares: ProcessDeviceAbi. ----
+            ["helios_device_open"] = (nint)(delegate*<int, int, int, ulong*, int>)&ProcessDeviceAbi.Open,
+            ["helios_device_read"] = (nint)(delegate*<int, ulong, int, ulong>)&ProcessDeviceAbi.Read,
+            ["helios_device_write"] = (nint)(delegate*<int, ulong, int, ulong, void>)&ProcessDeviceAbi.Write,
+            ["helios_device_read_config32"] = (nint)(delegate*<int, int, uint>)&ProcessDeviceAbi.ReadConfig32,
+            ["helios_dma_allocate"] = (nint)(delegate*<ulong, ulong*, int>)&ProcessDeviceAbi.DmaAllocate,
+            ["helios_dma_copy"] = (nint)(delegate*<int, ulong, byte*, int, int, void>)&ProcessDeviceAbi.DmaCopy,
         };
 
         // A fail-fast includes the runtime running out of heap within the process's limit.

@@ -78,7 +78,7 @@ public class ManifestBlobTests
 
     [Theory]
     [InlineData(0, 0x00, "does not start with the magic \"HMAN\"")]
-    [InlineData(4, 0x02, "has format version 2; this reader knows version 1")]
+    [InlineData(4, 0x03, "has format version 3; this reader knows versions 1 and 2")]
     [InlineData(6, 0x01, "has reserved header bits set")]
     [InlineData(8, 0x00, "bytes but its header says")]
     [InlineData(12, 0x00, "is corrupt: its CRC-32 is")]

@@ -62,7 +62,12 @@ namespace Helios.Kernel.Arch.X64
 
         public override int ReadConsole() => Serial16550.Read();
 
-        public override BootInfo ReadBootInfo(IPhysicalMemory memory) => PvhBootInfo.Read(memory, _startInfo, out _acpi);
+        public override BootInfo ReadBootInfo(IPhysicalMemory memory)
+        {
+            BootInfo boot = PvhBootInfo.Read(memory, _startInfo, out _acpi);
+            boot.PciHosts.AddRange(Mcfg.Parse(_acpi.Find("MCFG")));    // q35's ECAM (pc has none: no PCI devices found)
+            return boot;
+        }
 
         public override void InitializeInterrupts(BootInfo boot)
         {

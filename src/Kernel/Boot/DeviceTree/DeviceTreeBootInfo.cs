@@ -1,5 +1,6 @@
 // What the kernel needs from a device tree: memory and its NUMA domains (numa-node-id), the CPUs (their MPIDR in
-// "reg"), the command line, and what must stay reserved (the tree itself and its reservation block).
+// "reg"), the command line, PCIe host bridges, and what must stay
+// reserved (the tree itself and its reservation block).
 using System.Collections.Generic;
 
 namespace Helios.Kernel.Boot.DeviceTree
@@ -75,7 +76,9 @@ namespace Helios.Kernel.Boot.DeviceTree
                         reserved.Add(new ReservedRange(address, size, "device tree " + node.Name));
 
             string commandLine = tree.Find("/chosen")?.GetString("bootargs") ?? "";
-            return new BootInfo("device tree", commandLine, memory, cpus, affinity, reserved);
+            var boot = new BootInfo("device tree", commandLine, memory, cpus, affinity, reserved);
+            boot.PciHosts.AddRange(DeviceTreePci.Read(tree));
+            return boot;
         }
     }
 }

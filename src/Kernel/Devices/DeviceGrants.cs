@@ -1,0 +1,56 @@
+// What the kernel grants a driver: a register range only of a PCI function its manifest declares, only a BAR the
+// declaration names, only memory BARs that are placed. Pure (the functions found are passed in): host-tested.
+using System.Collections.Generic;
+using Helios.Kernel.Devices.Pci;
+using Helios.Kernel.Manifests;
+
+namespace Helios.Kernel.Devices
+{
+    public static class DeviceGrants
+    {
+        /// <summary>
+        /// The register window of BAR bar of the first function vendor:device the manifest declares. Returns null and
+        /// a window, or the reason for a refusal; absent is set (and the reason says so) when the manifest declares the
+        /// device but the machine has none, which a driver may be told instead of being killed.
+        /// </summary>
+        public static string Grant(ApplicationManifest manifest, IReadOnlyList<PciFunction> functions, ushort vendorId, ushort deviceId, int bar,
+            out RegisterWindow window, out PciFunction function, out bool absent)
+        {
+            window = null;
+            function = null;
+            absent = false;
+            string device = vendorId.ToString("x4") + ":" + deviceId.ToString("x4");
+            ManifestPciDevice declared = null;
+            foreach (ManifestPciDevice candidate in manifest.PciDevices)
+                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId) declared = candidate;
+            if (declared is null)
+                return manifest.Name + "'s manifest declares no PCI device " + device + " (<hardware><pciDevice vendor=\"0x" + vendorId.ToString("x4") + "\" device=\"0x" + deviceId.ToString("x4") + "\">)";
+            if (!declared.GrantsBar(bar))
+                return manifest.Name + "'s manifest grants no BAR " + bar.ToString() + " of " + device + " (it grants " + Bars(declared.RegisterBars) + ")";
+            foreach (PciFunction candidate in functions)
+                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId)
+                {
+                    function = candidate;
+                    break;
+                }
+            if (function is null)
+            {
+                absent = true;
+                return "this machine has no PCI device " + device;
+            }
+            if (!function.TryGetBar(bar, out PciBar found) || found.IsIo || found.Address == 0)
+                return device + " (" + function.Address + ") has no placed memory BAR " + bar.ToString();
+            window = new RegisterWindow(device + " (" + function.Address + ") BAR " + bar.ToString(), found.Address, found.Size);
+            return null;
+        }
+
+        private static string Bars(byte mask)
+        {
+            if (mask == 0) return "no BAR";
+            string text = "";
+            for (int bar = 0; bar < 6; bar++)
+                if ((mask & (1 << bar)) != 0) text += (text.Length == 0 ? "BAR " : ", ") + bar.ToString();
+            return text;
+        }
+    }
+}

@@ -1,0 +1,42 @@
+// The virtio-blk driver process (src/Services/VirtioBlk) on the harness's scratch disk, whose every sector holds a
+// pattern the harness wrote (KernelTestSession.ScratchDisk): read through a split virtqueue from DMA buffers, several
+// requests in flight, as a verified process with only its granted registers.
+using Helios.Kernel.Boot;
+using Helios.Kernel.Memory;
+using Helios.Kernel.Processes;
+using Helios.Testing;
+
+namespace Helios.Kernel.Tests.Processes
+{
+    internal static class VirtioBlockTests
+    {
+        private static bool DiskAttached => new CommandLine(KernelMain.BootInfo.CommandLine).GetValue("expect.disk") == "virtio-blk"
+                                            && !Multikernel.KernelRole.IsMultikernel;
+
+        private static Process Run(params string[] args)
+        {
+            Process driver = Apps.Create("virtioblk", args);
+            driver.Start();
+            driver.Wait();
+            return driver;
+        }
+
+        [Test]
+        public static void TheDriverReadsTheDiskThroughItsVirtqueue()
+        {
+            if (!DiskAttached)
+            {
+                Assert.Equal(3, Run("capacity").ExitCode);     // no disk: told so
+                return;
+            }
+            Assert.Equal(0, Run("capacity").ExitCode);
+            ulong free = Frames.FreeFrames;                         // after a first run: what the kernel keeps is kept
+            Assert.Equal(0, Run("check", "0", "64").ExitCode);
+            Assert.Equal(0, Run("check", "8100", "92").ExitCode);   // the last sectors of the 4 MiB disk
+            Process past = Run("check", "8190", "4");
+            Assert.Equal(ProcessState.Exited, past.State);
+            Assert.Equal(1, past.ExitCode);                         // past the end: an error, not a fault
+            Assert.Equal(free, Frames.FreeFrames);                  // its DMA buffers came back
+        }
+    }
+}

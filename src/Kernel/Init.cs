@@ -9,6 +9,7 @@ using Helios.Kernel.Boot;
 using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Multikernel;
 using Helios.Kernel.Namespace;
+using Helios.Satellite.Placement;
 using Helios.Kernel.Processes;
 
 namespace Helios.Kernel
@@ -42,7 +43,8 @@ namespace Helios.Kernel
                         if (!WaitForPath(arguments)) return (int)ExitCode.Failure;
                         continue;
                     }
-                    int kernel = KernelOf(ref app);
+                    int kernel = app.IndexOf('@') < 0 && KernelRole.IsMultikernel && run is null ? Place(app) : KernelOf(ref app);
+                    if (kernel < 0) return (int)ExitCode.Failure;
                     if (kernel >= KernelRole.Count)
                     {
                         string none = "this machine has no k" + kernel.ToString() + " (" + KernelRole.Count.ToString() + " kernel" + (KernelRole.Count == 1 ? ")" : "s)");
@@ -55,7 +57,7 @@ namespace Helios.Kernel
                     {
                         // Another kernel starts it (docs/multikernel.md, "Processes on any kernel"); it says so itself.
                         RemoteProcess far = RemoteProcess.Launch(kernel, app, arguments.Length == 0 && run is null ? null : arguments);
-                        KernelConsole.WriteLine("init: starting " + entry + " (pid " + far.Id.ToString() + ")" + Describe(arguments));
+                        KernelConsole.WriteLine("init: starting " + app + "@k" + kernel.ToString() + " (pid " + far.Id.ToString() + ")" + Describe(arguments));
                         remote.Add(far);
                         continue;
                     }
@@ -143,6 +145,15 @@ namespace Helios.Kernel
             }
             KernelConsole.WriteLine("init: nothing registered " + arguments[0] + " within 10 s");
             return false;
+        }
+
+        // No kernel named, on a machine of several: the placement planner picks one from the app's manifest and the
+        // machine as it is (docs/placement.md, "At launch"); the decision is printed with its pass. -1: refused.
+        private static int Place(string app)
+        {
+            PlacementDecision decision = LaunchPlacement.Decide(app);
+            KernelConsole.WriteLine("init: placement: " + decision.Summary());
+            return decision.IsPlaced ? LaunchPlacement.KernelNumber(decision.Kernel) : -1;
         }
 
         // "app@k1" names the kernel to start app on (app becomes "app"); a bare name is this kernel's.

@@ -75,6 +75,29 @@ namespace Helios.Kernel.Multikernel
             }
         });
 
+        /// <summary>What kernel k says of itself through /kernels/k: platform, domain, CPUs, memory (bytes), load (per mille).</summary>
+        public static KernelDescription Describe(int k) => AsKernel(() =>
+        {
+            KernelControlContract.NewChannel(out KernelControlContract.Imp control, out KernelControlContract.Exp far);
+            try
+            {
+                NameService.Bind(KernelNamespaceEntry.Path(k), KernelControlContract.Info, far.Handle);
+                control.SendDescribe();
+                if (control.WaitNext() == KernelControlContract.Descriptor.Message.Failed) throw Refused(control);
+                control.ReceiveDescription(out ExArray<char> platform, out int domain, out int cpus, out long memory, out int load);
+                return new KernelDescription(KernelText.Take(platform), domain, cpus, memory, load);
+            }
+            catch (ChannelClosedException)
+            {
+                throw new NamespaceException("k" + k.ToString() + " no longer answers");
+            }
+            finally
+            {
+                control.Close();
+                if (ExchangeHeap.Current.IsLive(far.Handle)) far.Close();      // still here when the bind failed
+            }
+        });
+
         /// <summary>Tells kernel far that the end it holds as channel (moved there by Link.Export) is a client of path.</summary>
         public static void Bind(int far, string path, uint channel) => Ask(far, client =>
         {

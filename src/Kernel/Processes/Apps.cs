@@ -70,6 +70,9 @@ namespace Helios.Kernel.Processes
             return file is BundleFile f ? Bundle.Slice(f.Offset, f.Length).ToArray() : null;
         }
 
+        /// <summary>The app's manifest from the boot bundle (what placement reads); ProcessImageException if there is none.</summary>
+        public static ApplicationManifest ManifestOf(string name) => Find(name).Manifest;
+
         /// <summary>
         /// Loads an app as a new process, not started; arguments null means the manifest's. Throws
         /// ProcessImageException naming what is wrong (no such app, a bad image or manifest).

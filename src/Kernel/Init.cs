@@ -1,8 +1,8 @@
-// The kernel image's payload: init. It starts the processes the boot configuration names and waits for them, each
-// reported as it ends. The configuration is the command line's "run=<app>" (with "arg=<argument>" words for its
-// arguments: ./helios boot --run), or else the bundle's init.conf: one app per line, then its arguments. Their stdout
-// and stderr go to the console under their names (ConsoleRelay); a run= app's stdin is the console's input
-// (ConsoleInput), the others' is empty.
+// The kernel image's payload: init. It starts the processes the boot configuration names (BootPlan: the command
+// line's run= apps from ./helios boot --run, or else the bundle's init.conf) and waits for them, each reported as it
+// ends. Their stdout and stderr go to the console under their names (ConsoleRelay); the first run= app's stdin is the
+// console's input (ConsoleInput), the others' is empty. A boot from init.conf fails when a process did not end as the
+// configuration expects (exit code 0 unless it says expect=...); a run= app's ending is judged by the host.
 using System;
 using System.Collections.Generic;
 using Helios.Kernel.Boot;
@@ -15,67 +15,66 @@ namespace Helios.Kernel
     {
         internal static int Run(BootInfo boot)
         {
-            var commandLine = new CommandLine(boot.CommandLine);
-            List<(string App, string[] Arguments)> plan;
-            string run = commandLine.GetValue("run");
-            if (run is not null)
-                plan = new List<(string, string[])> { (run, commandLine.GetValues("arg").ToArray()) };
-            else if (!Apps.HasBundle)
+            List<PlannedProcess> plan = BootPlan.FromCommandLine(new CommandLine(boot.CommandLine));
+            bool fromRun = plan is not null;
+            if (!fromRun)
             {
-                KernelConsole.WriteLine("init: no boot bundle, so no processes to start");
-                return (int)ExitCode.Success;
-            }
-            else
-                plan = ReadConfiguration(Apps.ReadFile("init.conf"));
-
-            var started = new List<Process>();
-            foreach ((string app, string[] arguments) in plan)
-            {
-                try
+                if (!Apps.HasBundle)
                 {
-                    Process process = Apps.Create(app, arguments.Length == 0 && run is null ? null : arguments);
-                    if (run is not null) ConsoleInput.Connect(process);     // the console's input is its stdin
-                    KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + ")" + Describe(process.Arguments));
-                    process.Start();
-                    started.Add(process);
+                    KernelConsole.WriteLine("init: no boot bundle, so no processes to start");
+                    return (int)ExitCode.Success;
                 }
-                catch (ProcessImageException e)
+                byte[] file = Apps.ReadFile("init.conf");
+                if (file is null)
                 {
-                    KernelConsole.WriteLine("init: cannot start " + app + ": " + e.Message);
+                    KernelConsole.WriteLine("init: the boot bundle has no init.conf");
+                    return (int)ExitCode.Success;
+                }
+                var text = new char[file.Length];
+                for (int i = 0; i < file.Length; i++) text[i] = (char)file[i];
+                plan = BootPlan.FromConfiguration(new string(text), out string problem);
+                if (plan is null)
+                {
+                    KernelConsole.WriteLine("init: " + problem);
                     return (int)ExitCode.Failure;
                 }
             }
-            foreach (Process process in started)
+
+            var started = new List<(PlannedProcess Plan, Process Process)>();
+            foreach (PlannedProcess planned in plan)
+            {
+                try
+                {
+                    // An init.conf line without arguments leaves the manifest's; a run= app gets exactly its own.
+                    Process process = Apps.Create(planned.App, planned.Arguments.Length == 0 && !fromRun ? null : planned.Arguments);
+                    if (fromRun && started.Count == 0) ConsoleInput.Connect(process);     // the console's input is its stdin
+                    KernelConsole.WriteLine("init: starting " + planned.App + " (pid " + process.Id.ToString() + ")" + Describe(process.Arguments));
+                    process.Start();
+                    started.Add((planned, process));
+                }
+                catch (ProcessImageException e)
+                {
+                    KernelConsole.WriteLine("init: cannot start " + planned.App + ": " + e.Message);
+                    return (int)ExitCode.Failure;
+                }
+            }
+            int unexpected = 0;
+            foreach ((PlannedProcess planned, Process process) in started)
             {
                 process.Wait();
-                KernelConsole.WriteLine(process.State == ProcessState.Killed
+                bool killed = process.State == ProcessState.Killed;
+                KernelConsole.WriteLine(killed
                     ? "init: " + process.Name + " (pid " + process.Id.ToString() + ") was killed"
                     : "init: " + process.Name + " (pid " + process.Id.ToString() + ") exited with code " + process.ExitCode.ToString());
+                if (!planned.FromRunOption && !planned.EndedAsExpected(killed, process.ExitCode))
+                {
+                    KernelConsole.WriteLine("init: " + process.Name + " was expected to end with " + planned.Expected + " (init.conf)");
+                    unexpected++;
+                }
             }
-            return (int)ExitCode.Success;
-        }
-
-        // "app arg arg" per line; blank lines and lines starting with # are skipped.
-        private static List<(string, string[])> ReadConfiguration(byte[] file)
-        {
-            var plan = new List<(string, string[])>();
-            if (file is null)
-            {
-                KernelConsole.WriteLine("init: the boot bundle has no init.conf");
-                return plan;
-            }
-            var text = new char[file.Length];
-            for (int i = 0; i < file.Length; i++) text[i] = (char)file[i];
-            foreach (string line in new string(text).Split('\n'))
-            {
-                string trimmed = line.Trim();
-                if (trimmed.Length == 0 || trimmed[0] == '#') continue;
-                var words = new CommandLine(trimmed).Words;
-                var arguments = new string[words.Count - 1];
-                for (int i = 1; i < words.Count; i++) arguments[i - 1] = words[i];
-                plan.Add((words[0], arguments));
-            }
-            return plan;
+            if (unexpected == 0) return (int)ExitCode.Success;
+            KernelConsole.WriteLine("init: " + unexpected.ToString() + " of " + started.Count.ToString() + " processes did not end as init.conf expects");
+            return (int)ExitCode.Failure;
         }
 
         private static string Describe(string[] arguments)

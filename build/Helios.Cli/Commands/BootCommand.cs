@@ -167,7 +167,7 @@ internal static class BootCommand
         IReadOnlyList<string> stale = BundleApps.Stale(bundle);
         if (stale.Count == 0) return true;
         AnsiConsole.MarkupLine($"[red]helios: --no-build: the {isa.Name()} boot bundle is stale: {Markup.Escape(string.Join(", ", stale))} "
-                               + $"{(stale.Count == 1 ? "was" : "were")} built after it; boot without --no-build, or ./helios build --arch {isa.Name()}, to bundle them[/]");
+                               + $"{(stale.Count == 1 ? "was" : "were")} built after it; boot without --no-build, or ./helios build --arch {isa.Name()}, to bundle {(stale.Count == 1 ? "it" : "them")}[/]");
         return false;
     }
 

@@ -128,9 +128,11 @@ public class ProcessBootTests
         public static extern int Kill(int pid, int signal);
     }
 
+    // ("two words" is the app two with the argument words: a --run value carries the app's arguments.)
     [Theory]
-    [InlineData("two words")]
+    [InlineData("he/llo")]
     [InlineData("")]
+    [InlineData("  ")]
     public void ANameTheCommandLineCannotCarryIsAUsageError(string app)
     {
         (int code, string output) = Boot("x86_64", "--run", app);

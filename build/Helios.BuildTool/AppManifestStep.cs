@@ -36,11 +36,14 @@ internal static class AppManifestStep
             .Select(d => (IContractCatalog)ContractDirectoryCatalog.Load(d.FullName)).ToList();
         IContractCatalog? catalog = catalogs.Count switch { 0 => null, 1 => catalogs[0], _ => new CombinedContractCatalog(catalogs) };
         ManifestLoadResult result = new ManifestLoader(catalog).LoadFile(manifestFile.FullName);
-        foreach (ManifestDiagnostic diagnostic in result.Diagnostics) Console.Error.WriteLine(diagnostic.ToString());
+        // MSBuild's canonical error format: the Exec task of build/Helios.App.targets makes each line a build error
+        // at the manifest's line and column.
+        foreach (ManifestDiagnostic diagnostic in result.Diagnostics) Console.WriteLine(diagnostic.ToMsBuildError());
         if (result.Manifest is not ApplicationManifest manifest) return 1;
         if (manifest.Name != name)
         {
-            Console.Error.WriteLine($"{manifestFile.FullName}: error: the application is named '{manifest.Name}', but the app is '{name}' (its assembly name in lower case)");
+            Console.WriteLine(new ManifestDiagnostic(manifestFile.FullName, 0, 0, ManifestErrorCode.WrongApplication,
+                $"the application is named '{manifest.Name}', but the app is '{name}' (its assembly name in lower case)").ToMsBuildError());
             return 1;
         }
         Directory.CreateDirectory(blobFile.DirectoryName!);

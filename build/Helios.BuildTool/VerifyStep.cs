@@ -27,7 +27,15 @@ internal static class VerifyStep
         VerificationResult result = new AppVerifier(policy).VerifyFile(app.FullName);
         if (!result.IsSafe)
         {
-            foreach (VerificationError error in result.Errors) Console.Error.WriteLine($"{app.FullName}: error: {error}");
+            // MSBuild's canonical error format: the Exec task of build/Helios.App.targets makes each line a build
+            // error at the C# line the PDB names (or against the assembly), which IDEs list like the compiler's.
+            using var locator = new SourceLocator(app.FullName);
+            foreach (VerificationError error in result.Errors)
+            {
+                string origin = locator.Locate(error) is (string file, int line, int column) ? $"{file}({line},{column})" : app.FullName;
+                Console.WriteLine($"{origin}: error {error.Rule.Code()}: {error.Describe()}");
+            }
+            if (result.Omitted > 0) Console.WriteLine($"{app.FullName}: error {VerifierRule.BadImage.Code()}: {result.Omitted} more errors not shown");
             return 1;
         }
         Directory.CreateDirectory(stamp.DirectoryName!);

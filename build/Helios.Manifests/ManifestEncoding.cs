@@ -16,7 +16,7 @@ internal static partial class ManifestEncoding
         (Encoding? fromMark, int markLength) = ByteOrderMark(bytes);
         if (fromMark is null && LooksWide(bytes))
         {
-            problem = new ManifestDiagnostic(file, 1, 1,
+            problem = new ManifestDiagnostic(file, 1, 1, ManifestErrorCode.Unreadable,
                 "the file looks like UTF-16 or UTF-32 without a byte-order mark, which XML 1.0 (§4.3.3) refuses: save it as UTF-8 (or with its byte-order mark)");
             return null;
         }
@@ -27,13 +27,13 @@ internal static partial class ManifestEncoding
             Encoding? named = Known(declared);
             if (named is null)
             {
-                problem = new ManifestDiagnostic(file, 1, 1,
+                problem = new ManifestDiagnostic(file, 1, 1, ManifestErrorCode.Unreadable,
                     $"the XML declaration names the encoding \"{Cut(declared)}\": expected UTF-8 (or US-ASCII, ISO-8859-1, or UTF-16 with its byte-order mark)");
                 return null;
             }
             if (named is UnicodeEncoding or UTF32Encoding)
             {
-                problem = new ManifestDiagnostic(file, 1, 1,
+                problem = new ManifestDiagnostic(file, 1, 1, ManifestErrorCode.Unreadable,
                     $"the XML declaration says {Cut(declared)}, but the file has no byte-order mark and its bytes are not {Cut(declared)} (XML 1.0 §4.3.3): save it as UTF-8 and say encoding=\"utf-8\"");
                 return null;
             }
@@ -46,7 +46,7 @@ internal static partial class ManifestEncoding
             if (afterMark is not null && Known(afterMark) is Encoding named && named.CodePage != fromMark.CodePage
                 && !(named is UnicodeEncoding && fromMark is UnicodeEncoding))
             {
-                problem = new ManifestDiagnostic(file, 1, 1,
+                problem = new ManifestDiagnostic(file, 1, 1, ManifestErrorCode.Unreadable,
                     $"the byte-order mark says {fromMark.WebName}, but the XML declaration says {Cut(afterMark)}: make them agree (XML 1.0 §4.3.3)");
                 return null;
             }
@@ -65,7 +65,7 @@ internal static partial class ManifestEncoding
             int column = before.Length - (before.LastIndexOf('\n') + 1) + 1;
             byte bad = e.BytesUnknown is { Length: > 0 } unknown ? unknown[0] : bytes[Math.Min(at, bytes.Length - 1)];
             string name = declared is null ? "UTF-8 (no byte-order mark or declaration says otherwise)" : $"{Cut(declared)}, the encoding the XML declaration names";
-            problem = new ManifestDiagnostic(file, line, column, $"byte 0x{bad:X2} is not text in {name}: expected an XML text file in its declared encoding");
+            problem = new ManifestDiagnostic(file, line, column, ManifestErrorCode.Unreadable, $"byte 0x{bad:X2} is not text in {name}: expected an XML text file in its declared encoding");
             return null;
         }
     }

@@ -91,7 +91,7 @@ public sealed class ManifestLoader
         settings.ValidationEventHandler += (_, e) =>
         {
             if (e.Severity == XmlSeverityType.Error)
-                schemaDiagnostics.Add(new ManifestDiagnostic(file, e.Exception.LineNumber, e.Exception.LinePosition, QuotedText.Escape(XmlMessages.ForSchema(e.Message))));
+                schemaDiagnostics.Add(new ManifestDiagnostic(file, e.Exception.LineNumber, e.Exception.LinePosition, ManifestErrorCode.Schema, QuotedText.Escape(XmlMessages.ForSchema(e.Message))));
         };
         try
         {
@@ -101,7 +101,7 @@ public sealed class ManifestLoader
             {
                 if (reader.Depth <= MaxDepth) continue;
                 var at = (IXmlLineInfo)reader;
-                return new ManifestLoadResult(null, [new ManifestDiagnostic(file, at.LineNumber, at.LinePosition,
+                return new ManifestLoadResult(null, [new ManifestDiagnostic(file, at.LineNumber, at.LinePosition, ManifestErrorCode.NotXml,
                     $"elements nested more than {MaxDepth} deep: a manifest nests three levels (<application>, <endpoints>, <endpoint>)")]);
             }
         }
@@ -109,7 +109,7 @@ public sealed class ManifestLoader
         {
             // A prohibited DTD is reported without a position: point at the DOCTYPE.
             (int line, int column) = e.LineNumber > 0 ? (e.LineNumber, e.LinePosition) : PositionOf(text(), "<!DOCTYPE");
-            return new ManifestLoadResult(null, [new ManifestDiagnostic(file, Math.Max(line, 1), Math.Max(column, 1), QuotedText.Escape(XmlMessages.ForXml(e.Message)))]);
+            return new ManifestLoadResult(null, [new ManifestDiagnostic(file, Math.Max(line, 1), Math.Max(column, 1), ManifestErrorCode.NotXml, QuotedText.Escape(XmlMessages.ForXml(e.Message)))]);
         }
 
         XDocument document;
@@ -125,17 +125,17 @@ public sealed class ManifestLoader
         if (diagnostics.Count == 0 && manifest is not null)
         {
             string? problem = ManifestRules.Validate(manifest);
-            if (problem is not null) diagnostics.Add(new ManifestDiagnostic(file, 1, 1, problem));
+            if (problem is not null) diagnostics.Add(new ManifestDiagnostic(file, 1, 1, ManifestErrorCode.Rule, problem));
         }
         if (diagnostics.Count == 0 && manifest is null)
-            diagnostics.Add(new ManifestDiagnostic(file, 1, 1, "not a manifest: expected an <application> element"));
+            diagnostics.Add(new ManifestDiagnostic(file, 1, 1, ManifestErrorCode.Missing, "not a manifest: expected an <application> element"));
 
         List<ManifestDiagnostic> sorted = diagnostics.OrderBy(d => d.Line).ThenBy(d => d.Column).ToList();
         if (sorted.Count > MaxDiagnostics)
         {
             int more = sorted.Count - MaxDiagnostics;
             sorted = sorted.Take(MaxDiagnostics).ToList();
-            sorted.Add(new ManifestDiagnostic(file, 0, 0, $"{more} more problems not shown"));
+            sorted.Add(new ManifestDiagnostic(file, 0, 0, sorted[^1].Code, $"{more} more problems not shown"));
         }
         return new ManifestLoadResult(manifest, sorted);
     }
@@ -172,5 +172,5 @@ public sealed class ManifestLoader
     }
 
     // A problem with the whole file is reported at 1:1, so that tools reading "file:line:column:" find it too.
-    private static ManifestLoadResult Fail(string file, string message) => new(null, [new ManifestDiagnostic(file, 1, 1, message)]);
+    private static ManifestLoadResult Fail(string file, string message) => new(null, [new ManifestDiagnostic(file, 1, 1, ManifestErrorCode.Unreadable, message)]);
 }

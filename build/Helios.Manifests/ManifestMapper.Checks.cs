@@ -16,7 +16,7 @@ internal sealed partial class ManifestMapper
         {
             if (node is XElement child) yield return child;
             else if (node is XText text && !IsXmlWhitespace(text.Value))
-                Error(text, $"text \"{Show(text.Value.Trim())}\" is not allowed in <{element.Name.LocalName}>: expected {expected}");
+                Error(text, ManifestErrorCode.UnknownElement, $"text \"{Show(text.Value.Trim())}\" is not allowed in <{element.Name.LocalName}>: expected {expected}");
         }
     }
 
@@ -26,7 +26,7 @@ internal sealed partial class ManifestMapper
         string parentName = parent.Name.LocalName;
         if (element.Name.Namespace != XNamespace.None)
         {
-            Error(element, $"element <{Display(element)}> is in the XML namespace '{Show(element.Name.NamespaceName)}': manifest elements have no namespace");
+            Error(element, ManifestErrorCode.UnknownElement, $"element <{Display(element)}> is in the XML namespace '{Show(element.Name.NamespaceName)}': manifest elements have no namespace");
             return null;
         }
         string name = element.Name.LocalName;
@@ -35,11 +35,11 @@ internal sealed partial class ManifestMapper
         string list = Join(expected.Select(e => $"<{e}>"), "or");
         if (Parents.TryGetValue(name, out string? home))
         {
-            Error(element, $"<{shownName}> is not allowed in <{parentName}>: it belongs in <{home}>");
+            Error(element, ManifestErrorCode.UnknownElement, $"<{shownName}> is not allowed in <{parentName}>: it belongs in <{home}>");
             return null;
         }
         string? suggestion = Suggestions.Closest(name, expected);
-        Error(element, $"unknown element <{shownName}> in <{parentName}>: expected {list}" + (suggestion is null ? "" : $" (did you mean <{suggestion}>?)"));
+        Error(element, ManifestErrorCode.UnknownElement, $"unknown element <{shownName}> in <{parentName}>: expected {list}" + (suggestion is null ? "" : $" (did you mean <{suggestion}>?)"));
         return null;
     }
 
@@ -53,7 +53,7 @@ internal sealed partial class ManifestMapper
             if (attribute.Name.Namespace == Xsi)
             {
                 if (isRoot && attribute.Name.LocalName is "noNamespaceSchemaLocation" or "schemaLocation") continue;
-                Error(attribute, $"{tag} has an xsi:{Show(attribute.Name.LocalName)} attribute: a manifest may only name its schema, with xsi:noNamespaceSchemaLocation on <application>");
+                Error(attribute, ManifestErrorCode.UnknownElement, $"{tag} has an xsi:{Show(attribute.Name.LocalName)} attribute: a manifest may only name its schema, with xsi:noNamespaceSchemaLocation on <application>");
                 continue;
             }
             string name = attribute.Name.LocalName;
@@ -65,11 +65,11 @@ internal sealed partial class ManifestMapper
             string shown = Show(attribute.Name.Namespace == XNamespace.None ? name : $"{element.GetPrefixOfNamespace(attribute.Name.Namespace) ?? "{" + attribute.Name.NamespaceName + "}"}:{name}");
             if (allowed.Length == 0)
             {
-                Error(attribute, $"unknown attribute {shown} on {tag}: expected no attributes");
+                Error(attribute, ManifestErrorCode.UnknownElement, $"unknown attribute {shown} on {tag}: expected no attributes");
                 continue;
             }
             string? suggestion = attribute.Name.Namespace == XNamespace.None ? Suggestions.Closest(name, allowed) : null;
-            Error(attribute, $"unknown attribute {shown} on {tag}: expected {Join(allowed, "or")}" + (suggestion is null ? "" : $" (did you mean {suggestion}?)"));
+            Error(attribute, ManifestErrorCode.UnknownElement, $"unknown attribute {shown} on {tag}: expected {Join(allowed, "or")}" + (suggestion is null ? "" : $" (did you mean {suggestion}?)"));
         }
         return found;
     }
@@ -81,17 +81,17 @@ internal sealed partial class ManifestMapper
             if (node is XElement child)
             {
                 string? home = Parents.GetValueOrDefault(child.Name.LocalName);
-                Error(child, $"<{element.Name.LocalName}> has no child elements: found <{Display(child)}>" + (home is null ? "" : $" (it belongs in <{home}>)"));
+                Error(child, ManifestErrorCode.UnknownElement, $"<{element.Name.LocalName}> has no child elements: found <{Display(child)}>" + (home is null ? "" : $" (it belongs in <{home}>)"));
             }
             else if (node is XText text && !IsXmlWhitespace(text.Value))
             {
-                Error(text, $"<{element.Name.LocalName}> cannot contain text: found \"{Show(text.Value.Trim())}\"");
+                Error(text, ManifestErrorCode.UnknownElement, $"<{element.Name.LocalName}> cannot contain text: found \"{Show(text.Value.Trim())}\"");
             }
             else if (node is XText blank && blank.Value.Length > 0)
             {
                 // The schema gives these elements empty content, which allows no whitespace either; said here in
                 // our words, on every line the whitespace spans (where the schema may report it).
-                Error(element, $"<{element.Name.LocalName}> is empty: write <{element.Name.LocalName} ... /> with no space or line break between its start and end tags");
+                Error(element, ManifestErrorCode.UnknownElement, $"<{element.Name.LocalName}> is empty: write <{element.Name.LocalName} ... /> with no space or line break between its start and end tags");
                 int first = Line(blank);
                 for (int line = first; line <= first + blank.Value.Count(c => c == '\n') + 1; line++) CoveredLines.Add(line);
             }
@@ -103,7 +103,7 @@ internal sealed partial class ManifestMapper
     {
         if (problem is null) return true;
         string what = attribute.Value.Length == 0 ? "is empty" : "is not valid";
-        Error(attribute, $"{tag} {attribute.Name.LocalName}=\"{Show(attribute.Value)}\" {what}: expected {problem}");
+        Error(attribute, ManifestErrorCode.BadValue, $"{tag} {attribute.Name.LocalName}=\"{Show(attribute.Value)}\" {what}: expected {problem}");
         return false;
     }
 
@@ -119,12 +119,12 @@ internal sealed partial class ManifestMapper
         {
             string digits = text.Length > 0 && text[0] is '+' or '-' ? text[1..] : text;
             bool tooLong = digits.Length > 0 && digits.All(char.IsAsciiDigit);
-            Error(attribute, tooLong ? $"{tag} is out of range: expected {expected}" : $"{tag} is not an integer: expected {expected}");
+            Error(attribute, ManifestErrorCode.BadValue, tooLong ? $"{tag} is out of range: expected {expected}" : $"{tag} is not an integer: expected {expected}");
             return false;
         }
         if (wide < int.MinValue || wide > int.MaxValue || rule((int)wide) is not null)
         {
-            Error(attribute, $"{tag} is out of range: expected {expected}");
+            Error(attribute, ManifestErrorCode.BadValue, $"{tag} is out of range: expected {expected}");
             return false;
         }
         value = (int)wide;
@@ -136,16 +136,16 @@ internal sealed partial class ManifestMapper
         string tag = $"<{attribute.Parent!.Name.LocalName}> {attribute.Name.LocalName}=\"{Show(attribute.Value)}\"";
         if (!ByteSize.TryParse(attribute.Value, out bytes))
         {
-            Error(attribute, $"{tag} is not a size: expected {ByteSize.Syntax}");
+            Error(attribute, ManifestErrorCode.BadValue, $"{tag} is not a size: expected {ByteSize.Syntax}");
             return false;
         }
         string? problem = rule(bytes);
         if (problem is null) return true;
-        Error(attribute, $"{tag} is out of range: expected {problem}");
+        Error(attribute, ManifestErrorCode.BadValue, $"{tag} is out of range: expected {problem}");
         return false;
     }
 
-    private void Error(XObject where, string message)
+    private void Error(XObject where, ManifestErrorCode code, string message)
     {
         var info = (IXmlLineInfo)where;
         int line = info.HasLineInfo() ? info.LineNumber : 0;
@@ -162,7 +162,7 @@ internal sealed partial class ManifestMapper
             column = lastBreak >= 0 ? skip - lastBreak : column + skip;
         }
         CoveredLines.Add(line);
-        Diagnostics.Add(new ManifestDiagnostic(_file, line, column, message));
+        Diagnostics.Add(new ManifestDiagnostic(_file, line, column, code, message));
     }
 
     private static int Line(XObject where) => ((IXmlLineInfo)where).LineNumber;

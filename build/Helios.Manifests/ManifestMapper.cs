@@ -44,29 +44,29 @@ internal sealed partial class ManifestMapper
         XElement? root = document.Root;
         if (root is null)
         {
-            Diagnostics.Add(new ManifestDiagnostic(_file, 1, 1, "the file has no XML element: expected an <application> element"));
+            Diagnostics.Add(new ManifestDiagnostic(_file, 1, 1, ManifestErrorCode.Missing, "the file has no XML element: expected an <application> element"));
             return null;
         }
         if (root.Name.Namespace != XNamespace.None)
         {
-            Error(root, $"<{Display(root)}> is in the XML namespace '{Show(root.Name.NamespaceName)}': Helios manifests use no namespace (remove the xmlns declaration)");
+            Error(root, ManifestErrorCode.UnknownElement, $"<{Display(root)}> is in the XML namespace '{Show(root.Name.NamespaceName)}': Helios manifests use no namespace (remove the xmlns declaration)");
             return null;
         }
         if (root.Name.LocalName != "application")
         {
-            Error(root, $"the root element is <{Show(root.Name.LocalName)}>: expected <application>");
+            Error(root, ManifestErrorCode.UnknownElement, $"the root element is <{Show(root.Name.LocalName)}>: expected <application>");
             return null;
         }
 
         Dictionary<string, XAttribute> attributes = Attributes(root, isRoot: true, "name", "runtime");
         string name = "_";
         if (!attributes.TryGetValue("name", out XAttribute? nameAttribute))
-            Error(root, "<application> has no name attribute: expected the application's name, e.g. name=\"TcpTest\"");
+            Error(root, ManifestErrorCode.Missing, "<application> has no name attribute: expected the application's name, e.g. name=\"TcpTest\"");
         else if (CheckName(nameAttribute, "<application>", ManifestRules.CheckName(nameAttribute.Value)))
             name = nameAttribute.Value;
         var manifest = new ApplicationManifest(name);
         if (attributes.TryGetValue("runtime", out XAttribute? runtime) && runtime.Value != "Full")
-            Error(runtime, $"<application> runtime=\"{Show(runtime.Value)}\" is not a runtime Helios has: expected Full (the default)");
+            Error(runtime, ManifestErrorCode.BadValue, $"<application> runtime=\"{Show(runtime.Value)}\" is not a runtime Helios has: expected Full (the default)");
 
         var seen = new Dictionary<string, XElement>();
         foreach (XElement child in ChildElements(root, "the elements <process>, <platforms>, <endpoints>, <arguments> and <hardware>"))
@@ -75,7 +75,7 @@ internal sealed partial class ManifestMapper
             if (known is null) continue;
             if (seen.TryGetValue(known, out XElement? first))
             {
-                Error(child, $"a second <{known}> in <application>: expected at most one (the first is on line {Line(first)})");
+                Error(child, ManifestErrorCode.Duplicate, $"a second <{known}> in <application>: expected at most one (the first is on line {Line(first)})");
                 continue;
             }
             seen[known] = child;
@@ -112,24 +112,24 @@ internal sealed partial class ManifestMapper
         {
             if (Known(platform, platforms, ["platform"]) is null) continue;
             if (++count == ManifestLimits.MaxPlatforms + 1)
-                Error(platform, $"more than {ManifestLimits.MaxPlatforms} platforms: expected at most {ManifestLimits.MaxPlatforms}");
+                Error(platform, ManifestErrorCode.TooMany, $"more than {ManifestLimits.MaxPlatforms} platforms: expected at most {ManifestLimits.MaxPlatforms}");
             Dictionary<string, XAttribute> attributes = Attributes(platform, isRoot: false, "name", "affinity");
             CheckEmpty(platform);
             string? name = null;
             if (!attributes.TryGetValue("name", out XAttribute? nameAttribute))
-                Error(platform, "<platform> has no name attribute: expected the platform's name, e.g. name=\"arm64-device\"");
+                Error(platform, ManifestErrorCode.Missing, "<platform> has no name attribute: expected the platform's name, e.g. name=\"arm64-device\"");
             else if (CheckName(nameAttribute, "<platform>", ManifestRules.CheckPlatformName(nameAttribute.Value)))
                 name = nameAttribute.Value;
             int affinity = 0;
             bool hasAffinity = false;
             if (!attributes.TryGetValue("affinity", out XAttribute? affinityAttribute))
-                Error(platform, "<platform> has no affinity attribute: expected how much the process prefers this platform, from 1 to 100 (e.g. affinity=\"5\")");
+                Error(platform, ManifestErrorCode.Missing, "<platform> has no affinity attribute: expected how much the process prefers this platform, from 1 to 100 (e.g. affinity=\"5\")");
             else
                 hasAffinity = TryInt(affinityAttribute, ManifestRules.CheckPlatformAffinity, out affinity);
             if (name is null) continue;
             if (names.TryGetValue(name, out XElement? first))
             {
-                Error(nameAttribute!, $"platform \"{name}\" is listed twice: expected each platform once (the first is on line {Line(first)})");
+                Error(nameAttribute!, ManifestErrorCode.Duplicate, $"platform \"{name}\" is listed twice: expected each platform once (the first is on line {Line(first)})");
                 continue;
             }
             names[name] = platform;
@@ -150,7 +150,7 @@ internal sealed partial class ManifestMapper
             string? known = Known(element, endpoints, EndpointElements);
             if (known is null || !EndpointKinds.TryParse(known, out EndpointKind kind)) continue;
             if (++count == ManifestLimits.MaxEndpoints + 1)
-                Error(element, $"more than {ManifestLimits.MaxEndpoints} endpoints: expected at most {ManifestLimits.MaxEndpoints}");
+                Error(element, ManifestErrorCode.TooMany, $"more than {ManifestLimits.MaxEndpoints} endpoints: expected at most {ManifestLimits.MaxEndpoints}");
             string tag = $"<{known}>";
             Dictionary<string, XAttribute> attributes = Attributes(element, isRoot: false, "id", "affinity", "contractName", "path");
             CheckEmpty(element);
@@ -159,7 +159,7 @@ internal sealed partial class ManifestMapper
             int id = -1;
             if (!attributes.TryGetValue("id", out XAttribute? idAttribute))
             {
-                Error(element, $"{tag} has no id attribute: expected its slot in the process's endpoint table, from 0 to {ManifestLimits.MaxEndpointId} (e.g. id=\"2\")");
+                Error(element, ManifestErrorCode.Missing, $"{tag} has no id attribute: expected its slot in the process's endpoint table, from 0 to {ManifestLimits.MaxEndpointId} (e.g. id=\"2\")");
                 ok = false;
             }
             else if (!TryInt(idAttribute, ManifestRules.CheckEndpointId, out id))
@@ -168,7 +168,7 @@ internal sealed partial class ManifestMapper
             }
             else if (ids.TryGetValue(id, out XElement? first))
             {
-                Error(idAttribute, $"{tag} id=\"{Show(idAttribute.Value)}\" is already used by the <{first.Name.LocalName}> on line {Line(first)}: expected each endpoint to have its own id");
+                Error(idAttribute, ManifestErrorCode.Duplicate, $"{tag} id=\"{Show(idAttribute.Value)}\" is already used by the <{first.Name.LocalName}> on line {Line(first)}: expected each endpoint to have its own id");
                 ok = false;
             }
             else
@@ -183,7 +183,7 @@ internal sealed partial class ManifestMapper
             string contract = "";
             if (!attributes.TryGetValue("contractName", out XAttribute? contractAttribute))
             {
-                Error(element, $"{tag} has no contractName attribute: expected the contract spoken on the channel, e.g. contractName=\"PipeContract\"");
+                Error(element, ManifestErrorCode.Missing, $"{tag} has no contractName attribute: expected the contract spoken on the channel, e.g. contractName=\"PipeContract\"");
                 ok = false;
             }
             else if (!CheckName(contractAttribute, tag, ManifestRules.CheckContractName(contractAttribute.Value)))
@@ -192,7 +192,7 @@ internal sealed partial class ManifestMapper
             }
             else if (_contracts is not null && !_contracts.Contains(contractAttribute.Value))
             {
-                Error(contractAttribute, $"{tag} contractName=\"{contractAttribute.Value}\" names a contract that does not exist: expected one declared in {_contracts.Source}");
+                Error(contractAttribute, ManifestErrorCode.UnknownContract, $"{tag} contractName=\"{contractAttribute.Value}\" names a contract that does not exist: expected one declared in {_contracts.Source}");
                 ok = false;
             }
             else
@@ -205,7 +205,7 @@ internal sealed partial class ManifestMapper
             {
                 if (!EndpointKinds.HasPath(kind))
                 {
-                    Error(pathAttribute, $"{tag} has a path: a pipe is connected by whoever starts the process; only <endpoint> and <serviceProvider> name a path");
+                    Error(pathAttribute, ManifestErrorCode.BadValue, $"{tag} has a path: a pipe is connected by whoever starts the process; only <endpoint> and <serviceProvider> name a path");
                     ok = false;
                 }
                 else if (!CheckName(pathAttribute, tag, ManifestRules.CheckPath(pathAttribute.Value)))
@@ -226,7 +226,7 @@ internal sealed partial class ManifestMapper
             {
                 if (pipes.TryGetValue(kind, out XElement? first))
                 {
-                    Error(element, $"a second {tag}: a process has one standard {(kind == EndpointKind.InputPipe ? "input" : "output")} (the first is on line {Line(first)})");
+                    Error(element, ManifestErrorCode.Duplicate, $"a second {tag}: a process has one standard {(kind == EndpointKind.InputPipe ? "input" : "output")} (the first is on line {Line(first)})");
                     ok = false;
                 }
                 else
@@ -238,7 +238,7 @@ internal sealed partial class ManifestMapper
             {
                 if (paths.TryGetValue(path, out XElement? first))
                 {
-                    Error(pathAttribute ?? (XObject)element, $"{tag} advertises {path}, which the <serviceProvider> on line {Line(first)} already does: expected a path of its own"
+                    Error(pathAttribute ?? (XObject)element, ManifestErrorCode.Duplicate, $"{tag} advertises {path}, which the <serviceProvider> on line {Line(first)} already does: expected a path of its own"
                                                              + (pathAttribute is null ? " (give it a path attribute; the default is /services/ plus the application's name)" : ""));
                     ok = false;
                 }
@@ -256,7 +256,7 @@ internal sealed partial class ManifestMapper
         foreach (XAttribute pathAttribute in bound)
         {
             if (!paths.TryGetValue(pathAttribute.Value, out XElement? own)) continue;
-            Error(pathAttribute, $"<endpoint> path=\"{pathAttribute.Value}\" is where this application advertises itself (the <serviceProvider> on line {Line(own)}): "
+            Error(pathAttribute, ManifestErrorCode.Rule, $"<endpoint> path=\"{pathAttribute.Value}\" is where this application advertises itself (the <serviceProvider> on line {Line(own)}): "
                                  + "an app's affinity with copies of itself is the self-reference affinity on that <serviceProvider>; bind to another service or remove this <endpoint>");
         }
     }
@@ -269,18 +269,18 @@ internal sealed partial class ManifestMapper
         {
             if (Known(argument, arguments, ["argument"]) is null) continue;
             if (++count == ManifestLimits.MaxArguments + 1)
-                Error(argument, $"more than {ManifestLimits.MaxArguments} arguments: expected at most {ManifestLimits.MaxArguments}");
+                Error(argument, ManifestErrorCode.TooMany, $"more than {ManifestLimits.MaxArguments} arguments: expected at most {ManifestLimits.MaxArguments}");
             Attributes(argument, isRoot: false);
             bool textOnly = true;
             foreach (XElement child in argument.Elements())
             {
-                Error(child, $"<argument> holds text only: found <{Display(child)}> (write < as &lt;)");
+                Error(child, ManifestErrorCode.UnknownElement, $"<argument> holds text only: found <{Display(child)}> (write < as &lt;)");
                 textOnly = false;
             }
             if (!textOnly) continue;
             string value = string.Concat(argument.Nodes().OfType<XText>().Select(t => t.Value));
             string? problem = ManifestRules.CheckArgument(value);
-            if (problem is not null) Error(argument, $"<argument> is not a valid argument: expected {problem}");
+            if (problem is not null) Error(argument, ManifestErrorCode.BadValue, $"<argument> is not a valid argument: expected {problem}");
             else manifest.Arguments.Add(value);
         }
     }

@@ -1,5 +1,6 @@
 // The apps a boot bundle carries (apps/<name>.elf in its newc cpio archive), so that `helios boot --run` can refuse a
-// name the kernel would not find before booting, suggesting the nearest names.
+// name the kernel would not find before booting, suggesting the nearest names, and `boot --no-build` can refuse a
+// bundle older than the app images built since.
 using System.Globalization;
 using System.Text;
 
@@ -8,10 +9,27 @@ namespace Helios.Tooling;
 public static class BundleApps
 {
     /// <summary>The names of the apps in the bundle, sorted; an unreadable or damaged archive gives what came before.</summary>
-    public static IReadOnlyList<string> Read(string bundle)
+    public static IReadOnlyList<string> Read(string bundle) => Images(bundle).Keys.ToList();
+
+    /// <summary>The apps whose image beside the bundle (apps/<name>.elf, where the build puts them) is not the one the
+    /// bundle carries: built after it (`dotnet build` of one app builds no bundle), so booting it would run old code.</summary>
+    public static IReadOnlyList<string> Stale(string bundle)
+    {
+        string directory = Path.Combine(Path.GetDirectoryName(Path.GetFullPath(bundle))!, "apps");
+        var stale = new List<string>();
+        foreach ((string app, ArraySegment<byte> image) in Images(bundle))
+        {
+            string built = Path.Combine(directory, app + ".elf");
+            if (File.Exists(built) && !File.ReadAllBytes(built).AsSpan().SequenceEqual(image)) stale.Add(app);
+        }
+        return stale;
+    }
+
+    // Each apps/<name>.elf of the archive with its bytes, by name.
+    private static SortedDictionary<string, ArraySegment<byte>> Images(string bundle)
     {
         byte[] data = File.ReadAllBytes(bundle);
-        var apps = new SortedSet<string>(StringComparer.Ordinal);
+        var apps = new SortedDictionary<string, ArraySegment<byte>>(StringComparer.Ordinal);
         long offset = 0;
         while (offset + 110 <= data.Length)
         {
@@ -20,11 +38,13 @@ public static class BundleApps
             if (offset + 110 + nameSize > data.Length) break;
             string name = Encoding.ASCII.GetString(data, (int)offset + 110, (int)nameSize - 1);
             if (name == CpioWriter.Trailer) break;
+            long start = Align(offset + 110 + nameSize);
+            if (start + fileSize > data.Length) break;
             if (name.StartsWith("apps/", StringComparison.Ordinal) && name.EndsWith(".elf", StringComparison.Ordinal))
-                apps.Add(name["apps/".Length..^".elf".Length]);
-            offset = Align(Align(offset + 110 + nameSize) + fileSize);
+                apps[name["apps/".Length..^".elf".Length]] = new ArraySegment<byte>(data, (int)start, (int)fileSize);
+            offset = Align(start + fileSize);
         }
-        return apps.ToList();
+        return apps;
     }
 
     /// <summary>Up to three names close to the one asked for: a prefix either way, or at most a third of it mistyped.</summary>

@@ -1,16 +1,20 @@
-// The kernel image's payload: init. It starts the processes the boot configuration names and waits for them, each
-// reported as it ends. The configuration is the command line's "run=<app>" (with "arg=<argument>" words for its
-// arguments: ./helios boot --run), or else the bundle's init.conf: one app per line, then its arguments. Their stdout
-// and stderr go to the console under their names (ConsoleRelay); a run= app's stdin is the console's input
-// (ConsoleInput), the others' is empty.
+// The kernel image's payload: init. It starts the processes the boot configuration names (BootPlan: the command
+// line's run= apps from ./helios boot --run, or else the bundle's init.conf) and waits for them, each reported as it
+// ends. Their stdout and stderr go to the console under their names (ConsoleRelay); the first run= app's stdin is the
+// console's input (ConsoleInput), the others' is empty. A boot from init.conf fails when a process did not end as the
+// configuration expects (exit code 0 unless it says expect=...); a run= app's ending is judged by the host.
+//
+// On a machine of several kernels (docs/multikernel.md, "Processes on any kernel"), "app@k1" starts app on k1
+// (RemoteProcess), and an init.conf line without "@" is placed by the coordinator (LaunchPlacement); "wait /path"
+// holds the next lines until a service registered path.
 using System;
 using System.Collections.Generic;
 using Helios.Kernel.Boot;
 using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Multikernel;
 using Helios.Kernel.Namespace;
-using Helios.Satellite.Placement;
 using Helios.Kernel.Processes;
+using Helios.Satellite.Placement;
 
 namespace Helios.Kernel
 {
@@ -18,105 +22,120 @@ namespace Helios.Kernel
     {
         internal static int Run(BootInfo boot)
         {
-            var commandLine = new CommandLine(boot.CommandLine);
-            List<(string App, string[] Arguments)> plan;
-            string run = commandLine.GetValue("run");
-            if (run is not null)
-                plan = new List<(string, string[])> { (run, commandLine.GetValues("arg").ToArray()) };
-            else if (!Apps.HasBundle)
+            List<PlannedProcess> plan = BootPlan.FromCommandLine(new CommandLine(boot.CommandLine));
+            bool fromRun = plan is not null;
+            if (!fromRun)
             {
-                KernelConsole.WriteLine("init: no boot bundle, so no processes to start");
-                return (int)ExitCode.Success;
+                if (!Apps.HasBundle)
+                {
+                    KernelConsole.WriteLine("init: no boot bundle, so no processes to start");
+                    return (int)ExitCode.Success;
+                }
+                byte[] file = Apps.ReadFile("init.conf");
+                if (file is null)
+                {
+                    KernelConsole.WriteLine("init: the boot bundle has no init.conf");
+                    return (int)ExitCode.Success;
+                }
+                var text = new char[file.Length];
+                for (int i = 0; i < file.Length; i++) text[i] = (char)file[i];
+                plan = BootPlan.FromConfiguration(new string(text), out string problem);
+                if (plan is null)
+                {
+                    KernelConsole.WriteLine("init: " + problem);
+                    return (int)ExitCode.Failure;
+                }
             }
-            else
-                plan = ReadConfiguration(Apps.ReadFile("init.conf"));
 
-            var started = new List<Process>();
-            var remote = new List<RemoteProcess>();
-            foreach ((string entry, string[] arguments) in plan)
+            var started = new List<Started>();
+            foreach (PlannedProcess planned in plan)
             {
-                string app = entry;
+                string app = planned.App;
                 try
                 {
-                    if (app == WaitWord && run is null)
+                    if (app == WaitWord && !fromRun)
                     {
-                        if (!WaitForPath(arguments)) return (int)ExitCode.Failure;
+                        if (!WaitForPath(planned.Arguments)) return (int)ExitCode.Failure;
                         continue;
                     }
-                    int kernel = app.IndexOf('@') < 0 && KernelRole.IsMultikernel && run is null ? Place(app) : KernelOf(ref app);
+                    int kernel = app.IndexOf('@') < 0 && KernelRole.IsMultikernel && !fromRun ? Place(app) : KernelOf(ref app);
                     if (kernel < 0) return (int)ExitCode.Failure;
                     if (kernel >= KernelRole.Count)
                     {
                         string none = "this machine has no k" + kernel.ToString() + " (" + KernelRole.Count.ToString() + " kernel" + (KernelRole.Count == 1 ? ")" : "s)");
-                        if (run is not null) throw new FormatException(none);
+                        if (fromRun) throw new FormatException(none);
                         // The boot configuration serves every topology: on a machine without that kernel, it runs here.
                         KernelConsole.WriteLine("init: " + none + "; " + app + " runs on " + KernelRole.Name);
                         kernel = KernelRole.Id;
                     }
+                    // An init.conf line without arguments leaves the manifest's; a run= app gets exactly its own.
+                    string[] arguments = planned.Arguments.Length == 0 && !fromRun ? null : planned.Arguments;
                     if (kernel != KernelRole.Id)
                     {
-                        // Another kernel starts it (docs/multikernel.md, "Processes on any kernel"); it says so itself.
-                        RemoteProcess far = RemoteProcess.Launch(kernel, app, arguments.Length == 0 && run is null ? null : arguments);
-                        KernelConsole.WriteLine("init: starting " + app + "@k" + kernel.ToString() + " (pid " + far.Id.ToString() + ")" + Describe(arguments));
-                        remote.Add(far);
+                        RemoteProcess far = RemoteProcess.Launch(kernel, app, arguments);
+                        var remote = new Started { Plan = planned, Far = far, Name = app + "@k" + kernel.ToString(), Id = far.Id };
+                        KernelConsole.WriteLine("init: starting " + remote.Name + " (pid " + far.Id.ToString() + ")" + Describe(planned.Arguments));
+                        started.Add(remote);
                         continue;
                     }
-                    Process process = Apps.Create(app, arguments.Length == 0 && run is null ? null : arguments);
-                    if (run is not null) ConsoleInput.Connect(process);     // the console's input is its stdin
+                    Process process = Apps.Create(app, arguments);
+                    if (fromRun && started.Count == 0) ConsoleInput.Connect(process);     // the console's input is its stdin
                     KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + ")" + Describe(process.Arguments));
                     process.Start();
-                    started.Add(process);
+                    started.Add(new Started { Plan = planned, Local = process, Name = process.Name, Id = process.Id });
                 }
                 catch (Exception e) when (e is ProcessImageException || e is NamespaceException || e is FormatException)
                 {
-                    KernelConsole.WriteLine("init: cannot start " + entry + ": " + e.Message);
+                    KernelConsole.WriteLine("init: cannot start " + planned.App + ": " + e.Message);
                     return (int)ExitCode.Failure;
                 }
             }
-            foreach (Process process in started)
+            int unexpected = 0;
+            foreach (Started process in started)
             {
-                process.Wait();
-                KernelConsole.WriteLine(process.State == ProcessState.Killed
-                    ? "init: " + process.Name + " (pid " + process.Id.ToString() + ") was killed"
-                    : "init: " + process.Name + " (pid " + process.Id.ToString() + ") exited with code " + process.ExitCode.ToString());
-            }
-            foreach (RemoteProcess far in remote)
-            {
-                string name = far.App + "@k" + far.Kernel.ToString() + " (pid " + far.Id.ToString() + ")";
-                try
+                bool killed;
+                int code;
+                if (process.Local is Process local)
                 {
-                    (int code, bool killed) = far.Wait();
-                    KernelConsole.WriteLine(killed ? "init: " + name + " was killed" : "init: " + name + " exited with code " + code.ToString());
+                    local.Wait();
+                    killed = local.State == ProcessState.Killed;
+                    code = local.ExitCode;
                 }
-                catch (NamespaceException e)
+                else
                 {
-                    KernelConsole.WriteLine("init: " + name + ": " + e.Message);
+                    try
+                    {
+                        (code, killed) = process.Far.Wait();
+                    }
+                    catch (NamespaceException e)
+                    {
+                        KernelConsole.WriteLine("init: " + process.Name + " (pid " + process.Id.ToString() + "): " + e.Message);
+                        unexpected++;
+                        continue;
+                    }
+                }
+                string name = process.Name + " (pid " + process.Id.ToString() + ")";
+                KernelConsole.WriteLine(killed ? "init: " + name + " was killed" : "init: " + name + " exited with code " + code.ToString());
+                PlannedProcess planned = process.Plan;
+                if (!planned.FromRunOption && !planned.EndedAsExpected(killed, code))
+                {
+                    KernelConsole.WriteLine("init: " + process.Name + " was expected to end with " + planned.Expected + " (init.conf)");
+                    unexpected++;
                 }
             }
-            return (int)ExitCode.Success;
+            if (unexpected == 0) return (int)ExitCode.Success;
+            KernelConsole.WriteLine("init: " + unexpected.ToString() + " of " + started.Count.ToString() + " processes did not end as init.conf expects");
+            return (int)ExitCode.Failure;
         }
 
-        // "app arg arg" per line; blank lines and lines starting with # are skipped.
-        private static List<(string, string[])> ReadConfiguration(byte[] file)
+        // A process init started: here (Local) or on another kernel (Far), and the name init reports it by.
+        private sealed class Started
         {
-            var plan = new List<(string, string[])>();
-            if (file is null)
-            {
-                KernelConsole.WriteLine("init: the boot bundle has no init.conf");
-                return plan;
-            }
-            var text = new char[file.Length];
-            for (int i = 0; i < file.Length; i++) text[i] = (char)file[i];
-            foreach (string line in new string(text).Split('\n'))
-            {
-                string trimmed = line.Trim();
-                if (trimmed.Length == 0 || trimmed[0] == '#') continue;
-                var words = new CommandLine(trimmed).Words;
-                var arguments = new string[words.Count - 1];
-                for (int i = 1; i < words.Count; i++) arguments[i - 1] = words[i];
-                plan.Add((words[0], arguments));
-            }
-            return plan;
+            public PlannedProcess Plan;
+            public Process Local;
+            public RemoteProcess Far;
+            public string Name;
+            public int Id;
         }
 
         // "wait /path" in the boot configuration: the next lines start once a service has registered path (at most

@@ -1,7 +1,7 @@
 // helios boot: start an image in QEMU on the right machine, stream its console, exit with the kernel's status. With
-// --run, the host's stdin goes to the app's stdin through the serial console, its end as ^D (with --arch all, each
-// run gets a copy of it, read whole first), and the exit code is the app's (RunExitCodes); an app the boot bundle
-// does not have is refused before booting.
+// --run (repeatable: --run server --run "client 5"), the host's stdin goes to the first app's stdin through the
+// serial console, its end as ^D (with --arch all, each run gets a copy of it, read whole first), and the exit code is
+// the apps' (RunExitCodes); an app the boot bundle does not have is refused before booting.
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using Helios.Tooling;
@@ -34,13 +34,18 @@ internal static class BootCommand
         var noBuild = CommonOptions.NoBuild();
         var gdb = new Option<bool>("--gdb") { Description = "Wait for gdb on tcp::1234 before the first instruction (see docs/debugging.md)" };
         var icount = new Option<bool>("--icount") { Description = "Deterministic timing: -icount shift=0,sleep=off" };
-        var run = new Option<string?>("--run") { Description = "Run this app (see src/Apps) instead of init's boot configuration; the words after -- are its arguments; the host's stdin is its stdin", HelpName = "app" };
+        var run = new Option<string[]>("--run")
+        {
+            Description = "Run this app (see src/Apps) instead of init's boot configuration; the words after -- are its arguments; the host's stdin is its stdin. "
+                          + "Repeat it to run several at once, each with its arguments in its value (--run server --run \"client 5\"): the exit code is the first non-zero one",
+            HelpName = "app",
+        };
         var disk = new Option<string?>("--disk") { Description = "Attach this raw disk image (./helios disk create) as a virtio-blk PCI device; the guest's writes reach the file", HelpName = "file" };
         disk.Validators.Add(r =>
         {
             if (r.GetValueOrDefault<string?>() is string file && !File.Exists(file)) r.AddError($"--disk: '{file}' is not a file (make one with ./helios disk create).");
         });
-        var kernelArgs = new Argument<string[]>("args") { Description = "After --: the kernel command line, or with --run the app's arguments", Arity = ArgumentArity.ZeroOrMore };
+        var kernelArgs = new Argument<string[]>("args") { Description = "After --: the kernel command line, or with one --run the app's arguments", Arity = ArgumentArity.ZeroOrMore };
 
         var command = new Command("boot", "Boot an image in QEMU and stream its console")
         {
@@ -61,14 +66,21 @@ internal static class BootCommand
                 if (built != 0) return built;
             }
             string imageName = parse.GetValue(image) == "tests" ? RepoPaths.KernelTestImage : RepoPaths.KernelImage;
-            string? app = parse.GetValue(run);
-            if (app is not null)
+            // A bundle older than app images built since (dotnet build of one app builds no bundle) would run old code.
+            if (parse.GetValue(noBuild))
                 foreach (Isa isa in isas)
-                    if (!CheckAppInBundle(app, RepoPaths.BundleBeside(paths.Image(config, isa, imageName)), isa))
+                    if (!CheckBundleFresh(RepoPaths.BundleBeside(paths.Image(config, isa, imageName)), isa))
                         return RunExitCodes.UsageError;
+            IReadOnlyList<(string App, string[] Arguments)> runs = Runs(parse.GetValue(run) ?? [], parse.GetValue(kernelArgs) ?? []);
+            IReadOnlyList<string>? apps = runs.Count == 0 ? null : runs.Select(r => r.App).ToList();
+            if (apps is not null)
+                foreach (Isa isa in isas)
+                    foreach (string app in apps.Distinct())
+                        if (!CheckAppInBundle(app, RepoPaths.BundleBeside(paths.Image(config, isa, imageName)), isa))
+                            return RunExitCodes.UsageError;
             int worst = 0;
             // One stdin for several runs: read it whole first when it is a file or a pipe; a terminal gives them none.
-            byte[]? sharedInput = parse.GetValue(run) is not null && isas.Count > 1 ? await ReadSharedInputAsync() : null;
+            byte[]? sharedInput = apps is not null && isas.Count > 1 ? await ReadSharedInputAsync() : null;
             foreach (Isa isa in isas)
             {
                 var options = new QemuOptions(isa, paths.Image(config, isa, imageName))
@@ -76,16 +88,16 @@ internal static class BootCommand
                     Bundle = RepoPaths.BundleBeside(paths.Image(config, isa, imageName)),
                     Cpus = parse.GetValue(smp),
                     MemoryMiB = (int)MemorySize.ParseMiB(parse.GetValue(mem)!)!.Value,
-                    KernelArguments = KernelCommandLine(parse.GetValue(run), parse.GetValue(kernelArgs) ?? []),
+                    KernelArguments = apps is null ? string.Join(" ", parse.GetValue(kernelArgs) ?? []) : KernelCommandLine(runs),
                     Timeout = parse.GetValue(gdb) ? TimeSpan.FromDays(1) : TimeSpan.FromSeconds(parse.GetValue(timeout)),
                     DeterministicTiming = parse.GetValue(icount),
                     GdbPort = parse.GetValue(gdb) ? 1234 : null,
                     Disk = parse.GetValue(disk) is string file ? Path.GetFullPath(file) : null,
-                    // With --run, the host's stdin is the app's (after init starts it); its end is the app's end of input.
-                    Input = parse.GetValue(run) is null ? null : sharedInput is null ? Console.OpenStandardInput() : new MemoryStream(sharedInput, writable: false),
-                    InputAfter = parse.GetValue(run) is string started ? InputMarker(started) : null,
+                    // With --run, the host's stdin is the first app's (after init starts it); its end is the app's end of input.
+                    Input = apps is null ? null : sharedInput is null ? Console.OpenStandardInput() : new MemoryStream(sharedInput, writable: false),
+                    InputAfter = apps is null ? null : InputMarker(apps[0]),
                 }.WithTopology(CommonOptions.TopologyValue(parse, topology), CommonOptions.ExplicitMemoryMiB(parse, mem));
-                int code = await BootAsync(options, prefix: isas.Count > 1, app, cancel);
+                int code = await BootAsync(options, prefix: isas.Count > 1, apps, cancel);
                 if (code == RunExitCodes.Interrupted) return code;
                 if (worst == 0) worst = code;
             }
@@ -105,27 +117,61 @@ internal static class BootCommand
     /// <summary>What init prints as it starts the --run app: the guest reads its console input from then on.</summary>
     internal static string InputMarker(string app) => "init: starting " + app + " (pid ";
 
-    /// <summary>The words after --, or with --run, run=app and one arg="..." word per argument.</summary>
-    internal static string KernelCommandLine(string? app, string[] words)
+    /// <summary>The apps of the --run values, in order, each with its arguments: those in its value ("client 5"),
+    /// and for a single --run, the words after --.</summary>
+    internal static IReadOnlyList<(string App, string[] Arguments)> Runs(string[] values, string[] words)
     {
-        if (app is null) return string.Join(" ", words);
-        var line = new List<string> { "run=" + app };
-        foreach (string word in words) line.Add(word.Contains(' ') || word.Length == 0 ? $"arg=\"{word}\"" : "arg=" + word);
+        var runs = new List<(string, string[])>();
+        foreach (string value in values)
+        {
+            string[] parts = value.Split(' ', StringSplitOptions.RemoveEmptyEntries);
+            string[] arguments = values.Length == 1 ? [.. parts.Skip(1), .. words] : parts[1..];
+            runs.Add((parts.Length == 0 ? "" : parts[0], arguments));
+        }
+        return runs;
+    }
+
+    /// <summary>run=app and one arg="..." word per argument, for each app in order (init's BootPlan reads it).</summary>
+    internal static string KernelCommandLine(IReadOnlyList<(string App, string[] Arguments)> runs)
+    {
+        var line = new List<string>();
+        foreach ((string app, string[] arguments) in runs)
+        {
+            line.Add("run=" + app);
+            foreach (string word in arguments) line.Add(word.Contains(' ') || word.Length == 0 ? $"arg=\"{word}\"" : "arg=" + word);
+        }
         return string.Join(" ", line);
     }
 
     // What the kernel's command line cannot carry, refused as a usage error.
-    private static void ValidateRun(CommandResult result, Option<string?> run, Argument<string[]> words)
+    private static void ValidateRun(CommandResult result, Option<string[]> run, Argument<string[]> words)
     {
-        if (result.GetValue(run) is not string app) return;
-        string name = AppName(app);
-        if (name.Length == 0 || !name.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.'))
-            result.AddError($"--run: '{app}' is not an app name (letters, digits, '-', '_', '.'), optionally with the kernel to run it on (hello@k1).");
-        else if (name.Length < app.Length && !IsKernelName(app[(name.Length + 1)..]))
-            result.AddError($"--run: '{app[(name.Length + 1)..]}' is not a kernel (k0, k1, ...).");
-        foreach (string word in result.GetValue(words) ?? [])
-            if (word.Contains('"') || word.Any(char.IsControl))
-                result.AddError($"an app argument cannot contain a double quote or a control character: {word}");
+        string[] values = result.GetValue(run) ?? [];
+        if (values.Length == 0) return;
+        string[] after = result.GetValue(words) ?? [];
+        if (values.Length > 1 && after.Length > 0)
+            result.AddError($"with several --run, give each app its arguments in its value (--run \"{values[^1]} {string.Join(" ", after)}\"), not after --.");
+        foreach ((string app, string[] arguments) in Runs(values, after))
+        {
+            string name = AppName(app);
+            if (name.Length == 0 || !name.All(c => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.'))
+                result.AddError($"--run: '{app}' is not an app name (letters, digits, '-', '_', '.'), optionally with the kernel to run it on (hello@k1).");
+            else if (name.Length < app.Length && !IsKernelName(app[(name.Length + 1)..]))
+                result.AddError($"--run: '{app[(name.Length + 1)..]}' is not a kernel (k0, k1, ...).");
+            foreach (string word in arguments)
+                if (word.Contains('"') || word.Any(char.IsControl))
+                    result.AddError($"an app argument cannot contain a double quote or a control character: {word}");
+        }
+    }
+
+    private static bool CheckBundleFresh(string? bundle, Isa isa)
+    {
+        if (bundle is null) return true;
+        IReadOnlyList<string> stale = BundleApps.Stale(bundle);
+        if (stale.Count == 0) return true;
+        AnsiConsole.MarkupLine($"[red]helios: --no-build: the {isa.Name()} boot bundle is stale: {Markup.Escape(string.Join(", ", stale))} "
+                               + $"{(stale.Count == 1 ? "was" : "were")} built after it; boot without --no-build, or ./helios build --arch {isa.Name()}, to bundle {(stale.Count == 1 ? "it" : "them")}[/]");
+        return false;
     }
 
     /// <summary>The app of "app@k1" (the kernel after '@' is where init starts it: docs/multikernel.md).</summary>
@@ -141,6 +187,12 @@ internal static class BootCommand
         IReadOnlyList<string> apps = BundleApps.Read(bundle);
         app = AppName(app);
         if (apps.Contains(app)) return true;
+        if (File.Exists(Path.Combine(Path.GetDirectoryName(bundle)!, "apps", app + ".elf")))
+        {
+            AnsiConsole.MarkupLine($"[red]helios: --run: no app '{Markup.Escape(app)}' in the {isa.Name()} boot bundle, but its image was built after it: "
+                                   + $"the bundle is stale; boot without --no-build, or ./helios build --arch {isa.Name()}, to bundle it[/]");
+            return false;
+        }
         IReadOnlyList<string> near = BundleApps.Nearest(app, apps);
         string hint = near.Count > 0
             ? "did you mean " + string.Join(" or ", near.Select(n => $"'{n}'")) + "?"
@@ -149,7 +201,7 @@ internal static class BootCommand
         return false;
     }
 
-    private static async Task<int> BootAsync(QemuOptions options, bool prefix, string? app, CancellationToken cancel)
+    private static async Task<int> BootAsync(QemuOptions options, bool prefix, IReadOnlyList<string>? apps, CancellationToken cancel)
     {
         string isa = options.Isa.Name();
         AnsiConsole.MarkupLine($"[grey]helios: booting {Markup.Escape(Path.GetFileName(options.Image))} on {isa}: {Markup.Escape(options.CommandLine)}[/]");
@@ -175,9 +227,9 @@ internal static class BootCommand
         }
 
         string where = $"{isa}: {result.Summary} ({Timing(result)})";
-        if (app is not null)
+        if (apps is not null)
         {
-            (int code, string verdict) = RunExitCodes.For(result, app);
+            (int code, string verdict) = RunExitCodes.For(result, apps);
             string colour = code == 0 ? "green" : "red";
             AnsiConsole.MarkupLine($"[{colour}]helios: {isa}: {Markup.Escape(verdict)}; exit code {code} ({Markup.Escape(Timing(result))})[/]");
             return code;

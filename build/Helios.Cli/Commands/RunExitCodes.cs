@@ -35,6 +35,21 @@ internal static class RunExitCodes
         }
     }
 
+    /// <summary>Several apps run at once (--run server --run client): the first in order whose code is not 0 decides;
+    /// 0 when every one exited with 0. A failure of the run as a whole (timeout, kernel failure) is the same for all.</summary>
+    public static (int Code, string Verdict) For(QemuResult result, IReadOnlyList<string> apps)
+    {
+        if (apps.Count == 1) return For(result, apps[0]);
+        var verdicts = new List<string>();
+        foreach (string app in apps)
+        {
+            (int code, string verdict) = For(result, app);
+            if (code != 0) return (code, verdict);
+            verdicts.Add(verdict);
+        }
+        return (0, string.Join(", ", verdicts));
+    }
+
     // init's last words on the app: "init: hello (pid 1) exited with code 3" or "init: crash (pid 1) was killed",
     // possibly tagged with its kernel ("k0: ") on a NUMA topology. An app's own output is tagged "[app] ", so it cannot
     // pass for init's.

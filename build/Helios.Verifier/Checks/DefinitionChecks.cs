@@ -28,7 +28,12 @@ internal sealed class DefinitionChecks
         CheckAttributes();
         foreach (TypeDefinitionHandle type in Reader.TypeDefinitions) CheckType(type);
         foreach (TypeDefinitionHandle type in Reader.TypeDefinitions)
+        {
+            _context.Site = type;
             foreach (MethodImplementationHandle impl in Reader.GetTypeDefinition(type).GetMethodImplementations()) CheckMethodImplementation(impl);
+        }
+        // What the sweep finds is used by no definition, so it has no place in the source.
+        _context.Site = default;
         Sweep();
     }
 
@@ -84,8 +89,9 @@ internal sealed class DefinitionChecks
             };
             if (type.IsNil) continue;
             string name = TypeNames.Of(Reader, type);
-            if (ForbiddenAttributes.TryGet(name, out VerifierRule rule, out string reason))
-                _context.Report(rule, Describe(attribute.Parent), $"[{Short(name)}]: {reason}");
+            if (!ForbiddenAttributes.TryGet(name, out VerifierRule rule, out string reason)) continue;
+            _context.Site = attribute.Parent.Kind is HandleKind.TypeDefinition or HandleKind.MethodDefinition or HandleKind.FieldDefinition ? attribute.Parent : default;
+            _context.Report(rule, Describe(attribute.Parent), $"[{Short(name)}]: {reason}");
         }
     }
 
@@ -93,6 +99,7 @@ internal sealed class DefinitionChecks
     {
         TypeDefinition type = Reader.GetTypeDefinition(handle);
         string where = $"type {TypeNames.Of(Reader, handle)}";
+        _context.Site = handle;
         if ((type.Attributes & TypeAttributes.Import) != 0)
             _context.Report(VerifierRule.PInvoke, where, "is a COM import");
         if ((type.Attributes & TypeAttributes.WindowsRuntime) != 0)
@@ -105,6 +112,7 @@ internal sealed class DefinitionChecks
 
         foreach (FieldDefinitionHandle field in type.GetFields()) CheckField(field, handle);
         foreach (MethodDefinitionHandle method in type.GetMethods()) CheckMethod(method, handle);
+        _context.Site = handle;
         foreach (PropertyDefinitionHandle p in type.GetProperties())
         {
             PropertyDefinition property = Reader.GetPropertyDefinition(p);
@@ -119,6 +127,7 @@ internal sealed class DefinitionChecks
     {
         FieldDefinition field = Reader.GetFieldDefinition(handle);
         string where = $"field {TypeNames.Of(Reader, handle)}";
+        _context.Site = handle;
         if ((field.Attributes & FieldAttributes.HasFieldMarshal) != 0)
             _context.Report(VerifierRule.PInvoke, where, "has native marshalling information");
         CheckSignature(() => [field.DecodeSignature(_context.Types(_seen), GenericNames.For(Reader, declaring))], where, declaring);
@@ -131,6 +140,7 @@ internal sealed class DefinitionChecks
     {
         MethodDefinition method = Reader.GetMethodDefinition(handle);
         string where = TypeNames.Of(Reader, handle);
+        _context.Site = handle;
         MethodImplAttributes impl = method.ImplAttributes;
         bool delegateType = _context.Resolver.IsDelegate(new ResolvedType(Reader, declaring));
         bool runtimeImplemented = (impl & MethodImplAttributes.CodeTypeMask) == MethodImplAttributes.Runtime;
@@ -139,7 +149,7 @@ internal sealed class DefinitionChecks
         {
             MethodImport import = method.GetImport();
             string module = import.Module.IsNil ? "?" : Reader.GetString(Reader.GetModuleReference(import.Module).Name);
-            _context.Report(VerifierRule.PInvoke, where, $"is a P/Invoke of {module}!{Reader.GetString(import.Name)} (DllImport): a SIP cannot call native code");
+            _context.Report(VerifierRule.PInvoke, where, $"is a P/Invoke of {module}!{Reader.GetString(import.Name)} (DllImport): a SIP cannot call native code: it runs beside the kernel, which loads no native library into it; ask a service over a channel for what the library would do");
         }
         else if ((impl & MethodImplAttributes.InternalCall) != 0)
             _context.Report(VerifierRule.PInvoke, where, "is implemented inside the runtime (MethodImplOptions.InternalCall)");

@@ -1,6 +1,7 @@
 // What every check shares while one app is verified: its metadata, the policy, the resolver into the allowed
 // assemblies, and the errors found so far (capped by the policy).
 using System.Reflection.Metadata;
+using System.Reflection.Metadata.Ecma335;
 using System.Reflection.PortableExecutable;
 using Helios.Verifier.Il;
 using Helios.Verifier.Metadata;
@@ -41,6 +42,9 @@ internal sealed class VerificationContext
     /// <summary>A decoder for readable, checked signatures; pass seen to collect the type references it names.</summary>
     public SignatureTypes Types(List<TypeReferenceHandle>? seen = null) => new(Policy.DeniedApis) { Seen = seen };
 
+    /// <summary>The definition being checked (a type, field or method), which the errors found are in.</summary>
+    public EntityHandle Site { get; set; }
+
     public void Report(VerifierRule rule, string where, string message, IlInstruction? at = null, string? instruction = null)
     {
         if (Errors.Count >= Policy.MaxErrors)
@@ -48,7 +52,10 @@ internal sealed class VerificationContext
             Omitted++;
             return;
         }
-        Errors.Add(new VerificationError(rule, where, message, at?.Offset, at is IlInstruction i ? instruction ?? i.OpCode.Name : null));
+        Errors.Add(new VerificationError(rule, where, message, at?.Offset, at is IlInstruction i ? instruction ?? i.OpCode.Name : null)
+        {
+            Token = Site.IsNil ? 0 : MetadataTokens.GetToken(Site),
+        });
     }
 
     public void Report(IEnumerable<Problem> problems, string where, IlInstruction? at = null, string? instruction = null)

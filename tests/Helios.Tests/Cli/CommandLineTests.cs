@@ -31,6 +31,8 @@ public class HeliosCommandTests
     [InlineData("is not a size", "boot", "--arch", "x86_64", "--mem", "lots", "--no-build")]
     [InlineData("is not an image", "boot", "--arch", "arm64", "--image", "bios", "--no-build")]
     [InlineData("Unrecognized command or argument", "frobnicate")]
+    [InlineData("with several --run, give each app its arguments in its value (--run \"hello a\")", "boot", "--arch", "x86_64", "--no-build", "--run", "wc", "--run", "hello", "--", "a")]
+    [InlineData("--run: 'he/llo' is not an app name", "boot", "--arch", "x86_64", "--no-build", "--run", "wc", "--run", "he/llo x")]
     [InlineData("must be a positive number", "test", "--timeout", "-3", "--no-build")]
     [InlineData("is not a configuration name", "test", "-c", "../Release", "--no-build")]
     [InlineData("is not a size", "capture", "--arch", "x86_64", "--mem", "-5", "--out", "/tmp/x", "--no-build")]

@@ -26,7 +26,7 @@ public class ManifestCommandTests
     {
         (int code, string output) = HeliosProcess.Run("manifest", "check", Valid("figure2.xml"), Invalid("affinity-too-high.xml"));
         Assert.Equal(1, code);
-        Assert.Contains($"{Invalid("affinity-too-high.xml")}:5:22: <endpoint> affinity=\"101\" is out of range: expected an integer from -100 to 100", output);
+        Assert.Contains($"{Invalid("affinity-too-high.xml")}:5:22: HM0006: <endpoint> affinity=\"101\" is out of range: expected an integer from -100 to 100", output);
         Assert.Contains("2 manifests checked, 1 invalid", output);
     }
 

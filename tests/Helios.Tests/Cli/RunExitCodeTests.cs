@@ -48,6 +48,29 @@ public class RunExitCodeTests
         Assert.Equal(RunExitCodes.KernelFailed, RunExitCodes.For(result, "hello").Code);
     }
 
+    // --run server --run client: the first app in order that did not exit with 0 decides.
+    [Theory]
+    [InlineData(0, "init: tally (pid 1) exited with code 0", "init: hello (pid 2) exited with code 0")]
+    [InlineData(3, "init: tally (pid 1) exited with code 0", "init: hello (pid 2) exited with code 3")]
+    [InlineData(5, "init: hello (pid 2) exited with code 3", "init: tally (pid 1) exited with code 5")]
+    [InlineData(137, "init: tally (pid 1) was killed", "init: hello (pid 2) exited with code 0")]
+    [InlineData(125, "init: tally (pid 1) exited with code 0")]
+    public void SeveralAppsExitWithTheFirstNonZeroCode(int expected, params string[] reports)
+    {
+        (int code, string verdict) = RunExitCodes.For(Exited(0, reports.Append("HELIOS-EXIT 0").ToArray()), ["tally", "hello"]);
+        Assert.True(expected == code, verdict);
+        if (code == 0) Assert.Equal("tally exited with code 0, hello exited with code 0", verdict);
+    }
+
+    [Fact]
+    public void SeveralRunsBecomeRunWordsEachWithItsArguments()
+    {
+        var runs = BootCommand.Runs(["tally serve /svc/t", "tally use /svc/t 3"], []);
+        Assert.Equal("run=tally arg=serve arg=/svc/t run=tally arg=use arg=/svc/t arg=3", BootCommand.KernelCommandLine(runs));
+        // One --run takes the words after -- too.
+        Assert.Equal("run=hello arg=a arg=\"b c\"", BootCommand.KernelCommandLine(BootCommand.Runs(["hello a"], ["b c"])));
+    }
+
     [Fact]
     public void ATimeoutIs124AndAQemuFailure126()
     {
@@ -76,6 +99,36 @@ public class RunExitCodeTests
         finally
         {
             File.Delete(path);
+        }
+    }
+
+    // `dotnet build` of one app writes its image beside the bundle but no bundle: boot --no-build must see that.
+    [Fact]
+    public void AnAppImageBuiltAfterTheBundleMakesItStale()
+    {
+        string directory = Path.Combine(Path.GetTempPath(), $"helios-bundle-{Guid.NewGuid():N}");
+        Directory.CreateDirectory(Path.Combine(directory, "apps"));
+        try
+        {
+            string path = Path.Combine(directory, "bundle.cpio");
+            using (var file = File.Create(path))
+            {
+                var cpio = new CpioWriter(file);
+                cpio.AddDirectory("apps");
+                cpio.AddFile("apps/hello.elf", new byte[] { 1, 2, 3 });
+                cpio.AddFile("apps/wc.elf", new byte[] { 4, 5 });
+                cpio.AddFile("apps/gone.elf", new byte[] { 6 });
+                cpio.Finish();
+            }
+            File.WriteAllBytes(Path.Combine(directory, "apps", "hello.elf"), [1, 2, 3]);
+            File.WriteAllBytes(Path.Combine(directory, "apps", "wc.elf"), [4, 5, 0]);
+            Assert.Equal(["wc"], BundleApps.Stale(path));
+            File.WriteAllBytes(Path.Combine(directory, "apps", "hello.elf"), [1, 2, 4]);
+            Assert.Equal(["hello", "wc"], BundleApps.Stale(path));
+        }
+        finally
+        {
+            Directory.Delete(directory, recursive: true);
         }
     }
 

@@ -40,9 +40,26 @@ public class ProcessBootTests
     public void TheBootConfigurationStartsItsApps(string isa)
     {
         (int code, string output) = Boot(isa);
-        Assert.True(code == 0, output);
+        Assert.True(code == 0, output);     // every process ended as init.conf expects (hello: expect=4)
         Assert.Contains("[hello] hello from a process: 4 argument(s)", output);
+        Assert.DoesNotContain("did not end as init.conf expects", output);
         Assert.Contains("[hello]   args[0] = from", output);
+    }
+
+    // Several --run apps at once, each with the arguments in its value; the first non-zero exit code is the run's.
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public void SeveralAppsRunTogetherAndTheFirstNonZeroCodeIsTheRuns(string isa)
+    {
+        (int code, string output) = Boot(isa, "--run", "crash caught", "--run", "hello a b");
+        Assert.True(code == 2, output);     // crash caught exits 0; hello returns its argument count
+        Assert.Contains("init: starting crash (pid 1) with arguments: caught", output);
+        Assert.Contains("init: starting hello (pid 2) with arguments: a b", output);
+        Assert.Contains("[crash] caught the null dereference; going on", output);
+        Assert.Contains("init: crash (pid 1) exited with code 0", output);
+        Assert.Contains("init: hello (pid 2) exited with code 2", output);
+        Assert.Contains($"helios: {isa}: hello exited with code 2; exit code 2", output);
     }
 
     [Theory]
@@ -111,9 +128,11 @@ public class ProcessBootTests
         public static extern int Kill(int pid, int signal);
     }
 
+    // ("two words" is the app two with the argument words: a --run value carries the app's arguments.)
     [Theory]
-    [InlineData("two words")]
+    [InlineData("he/llo")]
     [InlineData("")]
+    [InlineData("  ")]
     public void ANameTheCommandLineCannotCarryIsAUsageError(string app)
     {
         (int code, string output) = Boot("x86_64", "--run", app);

@@ -31,7 +31,7 @@ public partial class ManifestCorpusTests
     public void InvalidManifestIsRejectedWithItsMessage(string name)
     {
         string path = Path.Combine(TestData.Manifests("invalid"), name);
-        List<(int Line, string Fragment)> expected = Expectations(File.ReadAllText(path));
+        List<(int Line, string Code, string Fragment)> expected = Expectations(File.ReadAllText(path));
         Assert.NotEmpty(expected);
 
         ManifestLoadResult result = new ManifestLoader(Contracts).LoadFile(path);
@@ -39,12 +39,15 @@ public partial class ManifestCorpusTests
         Assert.False(result.IsValid);
         Assert.Null(result.Manifest);
         string all = string.Join("\n", result.Diagnostics);
-        foreach ((int line, string fragment) in expected)
-            Assert.True(result.Diagnostics.Any(d => d.Line == line && d.Message.Contains(fragment, StringComparison.Ordinal)),
-                $"expected line {line}: {fragment}\ngot:\n{all}");
+        foreach ((int line, string code, string fragment) in expected)
+            Assert.True(result.Diagnostics.Any(d => d.Line == line && d.Message.Contains(fragment, StringComparison.Ordinal) && (code is null || d.Code.Code() == code)),
+                $"expected line {line}: {code} {fragment}\ngot:\n{all}");
         Assert.True(expected.Count == result.Diagnostics.Count, $"expected {expected.Count} diagnostics, got:\n{all}");
         foreach (ManifestDiagnostic d in result.Diagnostics)
-            Assert.StartsWith($"{path}:{d.Line}:{d.Column}: ", d.ToString());
+        {
+            Assert.StartsWith($"{path}:{d.Line}:{d.Column}: {d.Code.Code()}: ", d.ToString());
+            Assert.StartsWith($"{path}({d.Line},{d.Column}): error {d.Code.Code()}: ", d.ToMsBuildError());
+        }
     }
 
     [Theory]
@@ -156,8 +159,9 @@ public partial class ManifestCorpusTests
         return errors;
     }
 
-    private static List<(int, string)> Expectations(string text) =>
-        ExpectRegex().Matches(text).Select(m => (int.Parse(m.Groups[1].Value), m.Groups[2].Value.TrimEnd())).ToList();
+    /// <summary>"expect LINE: text" or "expect LINE HMnnnn: text": a diagnostic on that line saying that (with that code).</summary>
+    private static List<(int, string, string)> Expectations(string text) =>
+        ExpectRegex().Matches(text).Select(m => (int.Parse(m.Groups[1].Value), m.Groups[2].Success ? m.Groups[2].Value : null, m.Groups[3].Value.TrimEnd())).ToList();
 
     private static TheoryData<string> Files(string folder)
     {
@@ -166,6 +170,6 @@ public partial class ManifestCorpusTests
         return data;
     }
 
-    [GeneratedRegex(@"expect (\d+): (.*?)(?= -->|\r?\n|$)")]
+    [GeneratedRegex(@"expect (\d+)(?: (HM\d{4}))?: (.*?)(?= -->|\r?\n|$)")]
     private static partial Regex ExpectRegex();
 }

@@ -295,7 +295,7 @@ internal sealed partial class ManifestMapper
         {
             if (Known(element, hardware, ["pciDevice"]) is null) continue;
             if (++count == ManifestLimits.MaxPciDevices + 1)
-                Error(element, $"more than {ManifestLimits.MaxPciDevices} PCI devices: expected at most {ManifestLimits.MaxPciDevices}");
+                Error(element, ManifestErrorCode.TooMany, $"more than {ManifestLimits.MaxPciDevices} PCI devices: expected at most {ManifestLimits.MaxPciDevices}");
             Dictionary<string, XAttribute> attributes = Attributes(element, isRoot: false, "vendor", "device");
             bool ok = TryPciId(element, attributes, "vendor", out int vendor);
             ok &= TryPciId(element, attributes, "device", out int device);
@@ -307,7 +307,7 @@ internal sealed partial class ManifestMapper
                 CheckEmpty(registers);
                 if (!barAttributes.TryGetValue("bar", out XAttribute? bar))
                 {
-                    Error(registers, "<registers> has no bar attribute: expected the BAR the driver may use as registers, from 0 to 5 (e.g. bar=\"4\")");
+                    Error(registers, ManifestErrorCode.Missing, "<registers> has no bar attribute: expected the BAR the driver may use as registers, from 0 to 5 (e.g. bar=\"4\")");
                     ok = false;
                 }
                 else if (!TryInt(bar, index => index is >= 0 and <= 5 ? null : "a BAR from 0 to 5", out int index))
@@ -316,7 +316,7 @@ internal sealed partial class ManifestMapper
                 }
                 else if ((bars & (1 << index)) != 0)
                 {
-                    Error(bar, $"<registers> bar=\"{index}\" is granted twice: expected each BAR once");
+                    Error(bar, ManifestErrorCode.Duplicate, $"<registers> bar=\"{index}\" is granted twice: expected each BAR once");
                     ok = false;
                 }
                 else
@@ -327,7 +327,7 @@ internal sealed partial class ManifestMapper
             if (!ok) continue;
             if (declared.TryGetValue((vendor, device), out XElement? first))
             {
-                Error(element, $"PCI device {vendor:x4}:{device:x4} is declared twice: expected each device once (the first is on line {Line(first)})");
+                Error(element, ManifestErrorCode.Duplicate, $"PCI device {vendor:x4}:{device:x4} is declared twice: expected each device once (the first is on line {Line(first)})");
                 continue;
             }
             declared[(vendor, device)] = element;
@@ -340,7 +340,7 @@ internal sealed partial class ManifestMapper
         id = 0;
         if (!attributes.TryGetValue(name, out XAttribute? attribute))
         {
-            Error(element, $"<pciDevice> has no {name} attribute: expected the PCI {name} id as 0x and 4 hex digits, e.g. {name}=\"{(name == "vendor" ? "0x1AF4" : "0x1042")}\"");
+            Error(element, ManifestErrorCode.Missing, $"<pciDevice> has no {name} attribute: expected the PCI {name} id as 0x and 4 hex digits, e.g. {name}=\"{(name == "vendor" ? "0x1AF4" : "0x1042")}\"");
             return false;
         }
         string text = attribute.Value;
@@ -351,7 +351,7 @@ internal sealed partial class ManifestMapper
         else
             problem = ManifestRules.CheckPciId(id);
         if (problem is null) return true;
-        Error(attribute, $"<pciDevice> {name}=\"{Show(text)}\" is not a PCI {name} id: expected {problem}");
+        Error(attribute, ManifestErrorCode.BadValue, $"<pciDevice> {name}=\"{Show(text)}\" is not a PCI {name} id: expected {problem}");
         return false;
     }
 }

@@ -110,31 +110,44 @@ namespace Helios.Channels
                         return;
                     }
                 }
-                if (ep.Building != 0)
+                if (peer.Link is not null && peer.Link.TryForwardValuesLocked(heap, peer, message, values, length))
+                    ep.State = next;                // onto the ring to the other kernel, no block in between
+                else
                 {
-                    heap.FreeSlotLocked(ep.Building);       // a send begun and never committed
-                    ep.Building = 0;
+                    if (ep.Building != 0)
+                    {
+                        heap.FreeSlotLocked(ep.Building);       // a send begun and never committed
+                        ep.Building = 0;
+                    }
+                    int slot = ep.TakeSpareLocked(heap, size);
+                    if (slot == 0) slot = heap.AllocateLocked(owner, SlotKind.Message, size);
+                    ref Slot s = ref heap.SlotAt(slot);
+                    byte* block = (byte*)s.Address;
+                    contract.WriteHeader(s.Address, message);
+                    ExchangeHeap.Copy(values, block + WireLayout.HeaderSize, length);
+                    ExchangeHeap.Zero(s.Address + WireLayout.HeaderSize + length, size - WireLayout.HeaderSize - length);
+                    s.ElementCount = size;
+                    s.MessageIndex = message;
+                    s.Generation++;                 // no handle to the block survives the send
+                    s.Owner = Slot.InFlight;
+                    ep.State = next;
+                    peer.DeliverLocked(heap, slot);
                 }
-                int slot = ep.TakeSpareLocked(heap, size);
-                if (slot == 0) slot = heap.AllocateLocked(owner, SlotKind.Message, size);
-                ref Slot s = ref heap.SlotAt(slot);
-                byte* block = (byte*)s.Address;
-                contract.WriteHeader(s.Address, message);
-                ExchangeHeap.Copy(values, block + WireLayout.HeaderSize, length);
-                ExchangeHeap.Zero(s.Address + WireLayout.HeaderSize + length, size - WireLayout.HeaderSize - length);
-                s.ElementCount = size;
-                s.MessageIndex = message;
-                s.Generation++;                 // no handle to the block survives the send
-                s.Owner = Slot.InFlight;
-                ep.State = next;
-                peer.DeliverLocked(heap, slot);
-                if (peer.Link is not null) shadow = peer;
+                if (peer.Link is not null && peer.Link.MustWaitLocked(peer, host.CurrentParking)) shadow = peer;
             }
             finally
             {
                 host.Unlock(state);
             }
-            if (shadow is not null) WaitForLink(heap, shadow);
+            if (shadow is not null) WaitForLinkAfterBlock(heap, shadow);
+        }
+
+        // A sender the link held back under the send's own lock (MustWaitLocked registered it): sleeps, then waits on
+        // as WaitForLink does. A sender that need not wait takes the lock only once.
+        private static void WaitForLinkAfterBlock(ExchangeHeap heap, Endpoint shadow)
+        {
+            heap.Host.Block();
+            WaitForLink(heap, shadow);
         }
 
         /// <summary>
@@ -184,13 +197,13 @@ namespace Helios.Channels
                 uint size = contract.MessageSizes[s.MessageIndex];
                 contract.WriteHeader(s.Address, s.MessageIndex);
                 CommitLocked(heap, new MessageWriter(heap, ep, slot, s.Generation, s.Address, size, ep.State, next));
-                if (ep.Peer.Link is not null) shadow = ep.Peer;
+                if (ep.Peer.Link is not null && ep.Peer.Link.MustWaitLocked(ep.Peer, host.CurrentParking)) shadow = ep.Peer;
             }
             finally
             {
                 host.Unlock(state);
             }
-            if (shadow is not null) WaitForLink(heap, shadow);
+            if (shadow is not null) WaitForLinkAfterBlock(heap, shadow);
         }
 
         // Sends the writer's block: what it carries is checked first, so a failed send changes nothing but freeing it.

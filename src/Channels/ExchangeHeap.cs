@@ -273,6 +273,25 @@ namespace Helios.Channels
             _freeSlot = index;
         }
 
+        // Whether blocks slots and, per size class, perClass[c] buffers can be taken from the free lists alone (no pages
+        // from the host, no slot page to allocate): what may be allocated where nothing may block or allocate.
+        internal bool HasFreeLocked(int* perClass, int blocks)
+        {
+            int slots = 0;
+            for (int free = _freeSlot; free != 0 && slots < blocks; free = SlotAt(free).QueueNext) slots++;
+            if (slots < blocks && _slotCount + (blocks - slots) > _slotPages.Length * SlotsPerPage) return false;
+            for (int c = 0; c < SizeClasses.Count; c++)
+            {
+                int have = 0;
+                for (ulong at = _freeBuffers[c]; at != 0 && have < perClass[c]; at = *(ulong*)at) have++;
+                if (have < perClass[c]) return false;
+            }
+            // Slots past _slotCount need their page to exist already.
+            for (int index = _slotCount; slots < blocks; index++, slots++)
+                if (_slotPages[index / SlotsPerPage] is null) return false;
+            return true;
+        }
+
         private int TakeSlotLocked()
         {
             if (_freeSlot != 0)

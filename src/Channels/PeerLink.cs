@@ -15,6 +15,12 @@ namespace Helios.Channels
         /// </summary>
         internal abstract void ForwardLocked(ExchangeHeap heap, Endpoint shadow, int message);
 
+        /// <summary>
+        /// A message of values alone (length bytes at values, no descriptors) sent to shadow, taken straight from the
+        /// sender's memory when the link can send it now without a block; false: nothing happened, send a block.
+        /// </summary>
+        internal abstract unsafe bool TryForwardValuesLocked(ExchangeHeap heap, Endpoint shadow, int message, byte* values, uint length);
+
         /// <summary>The real end facing shadow closed (its holder, a violation or a reclaim): tell the other kernel.</summary>
         internal abstract void CloseLocked(ExchangeHeap heap, Endpoint shadow);
 

@@ -97,6 +97,7 @@ namespace Helios.Channels
                 shadow.State = next;        // accepted and dropped: this end is gone, and the far kernel hears of it
                 return null;
             }
+            if (DeliverToParkedLocked(heap, shadow, message, next, values, valuesLength)) return null;
             ExOwner kernel = heap.KernelOwner;
             int slot = heap.AllocateLocked(kernel, SlotKind.Message, size, zero: false);
             ref Slot s = ref heap.SlotAt(slot);
@@ -129,6 +130,63 @@ namespace Helios.Channels
             end.EnqueueLocked(heap, slot);
             end.WakeLocked(heap.Host);
             return null;
+        }
+
+        /// <summary>
+        /// Whether ArriveLocked would take message now without refusing it and without asking the host for memory or
+        /// managed objects (every block it needs is on the heap's free lists): the doorbell's interrupt delivers only
+        /// such a message, and leaves anything else to the link thread. Changes nothing.
+        /// </summary>
+        public static bool CanArriveNowLocked(ExchangeHeap heap, Endpoint shadow, int message, uint valuesLength, ArrivingArray* arrays, int arrayCount)
+        {
+            ContractInfo contract = shadow.Contract;
+            Endpoint end = shadow.Peer;
+            if (shadow.Closed || (uint)message >= (uint)contract.MessageCount) return false;
+            int descriptors = contract.MessageDescriptorCounts[message];
+            uint size = contract.MessageSizes[message];
+            uint head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
+            if (valuesLength != size - head || arrayCount != descriptors) return false;
+            if (contract.NextState(shadow.State, message, shadow.Side) < 0) return false;
+            if (end.Closed || WouldDeliverToParked(end, message, shadow.Side, descriptors, valuesLength)) return true;
+            // The message block and one block per array, from the free lists alone.
+            var perClass = stackalloc int[SizeClasses.Count];
+            int blocks = 1;
+            byte c = SizeClasses.Of(size);
+            if (c == SizeClasses.Large) return false;
+            perClass[c]++;
+            for (int i = 0; i < descriptors; i++)
+            {
+                if (!arrays[i].Present) continue;
+                c = SizeClasses.Of((ulong)arrays[i].ElementSize * arrays[i].Count);
+                if (c == SizeClasses.Large) return false;
+                perClass[c]++;
+                blocks++;
+            }
+            return heap.HasFreeLocked(perClass, blocks);
+        }
+
+        // A message of values for a receiver asleep on the real end for exactly it, with nothing queued ahead: the
+        // arrival does the receive for it (as a local send does: Channel.SendValues), no block taken.
+        private static bool WouldDeliverToParked(Endpoint end, int message, byte farSide, int descriptors, uint valuesLength)
+        {
+            Parking parked = end.Waiter;
+            return descriptors == 0 && parked is not null && parked.TakesValues && end.Head == 0 && parked.Expected == message
+                && parked.Length <= valuesLength && end.Contract.NextState(end.State, message, farSide) >= 0;
+        }
+
+        private static bool DeliverToParkedLocked(ExchangeHeap heap, Endpoint shadow, int message, int next, byte* values, uint valuesLength)
+        {
+            Endpoint end = shadow.Peer;
+            int descriptors = shadow.Contract.MessageDescriptorCounts[message];
+            if (!WouldDeliverToParked(end, message, shadow.Side, descriptors, valuesLength)) return false;
+            Parking parked = end.Waiter;
+            shadow.State = next;
+            end.State = end.Contract.NextState(end.State, message, shadow.Side);
+            ExchangeHeap.Copy(values, parked.Values, parked.Length);
+            System.Threading.Volatile.Write(ref parked.Delivered, message);     // after the values, before the wake
+            end.Waiter = null;
+            heap.Host.Wake(parked);
+            return true;
         }
 
         /// <summary>The far end closed (or its kernel is gone): the real end sees the channel closed.</summary>

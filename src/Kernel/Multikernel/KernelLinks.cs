@@ -26,6 +26,11 @@ namespace Helios.Kernel.Multikernel
         private static readonly Link[] s_links = new Link[MachinePage.MaxKernels];
         private static readonly Thread[] s_threads = new Thread[MachinePage.MaxKernels];
         private static readonly ulong[] s_areas = new ulong[MachinePage.MaxKernels];
+        // The links made so far, in order, and their threads: what the doorbell's interrupt looks at (not every
+        // possible kernel's slot).
+        private static readonly Link[] s_connected = new Link[MachinePage.MaxKernels];
+        private static readonly Thread[] s_connectedThreads = new Thread[MachinePage.MaxKernels];
+        private static int s_connectedCount;
         private static bool s_handlerRegistered;
 
         /// <summary>The link to kernel far, or null (no such kernel, or not linked yet).</summary>
@@ -74,6 +79,10 @@ namespace Helios.Kernel.Multikernel
             var thread = new Thread(() => Serve(link), "link to k" + far.ToString());
             thread.Start();                 // it polls before it first sleeps: a doorbell before the next line is not lost
             s_threads[far] = thread;
+            s_connected[s_connectedCount] = link;
+            s_connectedThreads[s_connectedCount] = thread;
+            System.Threading.Volatile.Write(ref s_connectedCount, s_connectedCount + 1);     // published after both
+            Scheduler.Wake(thread);         // a doorbell rung before the interrupt could see this link: look again
             link.Start();
             KernelControl.Open(link);
             return link;
@@ -103,11 +112,14 @@ namespace Helios.Kernel.Multikernel
             }
         }
 
-        // Any link may have records: every link thread looks (there is one per other kernel, and a look is cheap).
+        // Any link may have records: each delivers its messages here, in the interrupt (the receiver wakes with its
+        // message, no link thread in between), and its thread runs only for what the interrupt may not do (opens,
+        // closes, declarations, refusals, a backlog to send, a message that needs fresh memory).
         private static void OnDoorbell(int interrupt)
         {
-            for (int k = 0; k < s_threads.Length; k++)
-                if (s_threads[k] is Thread thread) Scheduler.Wake(thread);
+            int count = System.Threading.Volatile.Read(ref s_connectedCount);
+            for (int i = 0; i < count; i++)
+                if (s_connected[i].DeliverFromInterrupt()) Scheduler.Wake(s_connectedThreads[i]);
         }
 
         // Rings the far kernel: its published target, once it has published one (before that it is not listening).

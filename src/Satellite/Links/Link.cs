@@ -284,7 +284,7 @@ namespace Helios.Satellite.Links
 
         internal override void ForwardLocked(ExchangeHeap heap, Endpoint shadow, int message)
         {
-            if (!_channels.TryGetValue(shadow.LinkChannel, out LinkChannel channel) || Failure is not null)
+            if (!TryFindLocked(shadow.LinkChannel, out LinkChannel channel) || Failure is not null)
             {
                 heap.DestroyLocked(message);
                 return;
@@ -296,7 +296,7 @@ namespace Helios.Satellite.Links
 
         internal override bool MustWaitLocked(Endpoint shadow, Parking parked)
         {
-            if (Failure is not null || !_channels.TryGetValue(shadow.LinkChannel, out LinkChannel channel) || channel.FarClosed
+            if (Failure is not null || !TryFindLocked(shadow.LinkChannel, out LinkChannel channel) || channel.FarClosed
                 || channel.Backlogged < Backlog) return false;
             channel.Waiters ??= new List<Parking>();
             if (!channel.Waiters.Contains(parked)) channel.Waiters.Add(parked);
@@ -350,6 +350,30 @@ namespace Helios.Satellite.Links
         {
             System.Threading.Interlocked.Add(ref _rung, 1);     // senders (under the heap's lock) and the link thread
             _doorbell.Ring();
+        }
+
+        // A message of values alone straight from the sender's memory onto the ring: no message block is taken, filled
+        // and given back (Channel.SendValues). Only when the link sends in order without waiting (nothing in the
+        // backlog, room on the ring); otherwise the caller sends a block as usual.
+        internal override bool TryForwardValuesLocked(ExchangeHeap heap, Endpoint shadow, int message, byte* values, uint length)
+        {
+            if (Failure is not null || _backlog.Count != 0 || !TryFindLocked(shadow.LinkChannel, out LinkChannel channel)) return false;
+            ContractInfo contract = shadow.Contract;
+            uint size = contract.MessageSizes[message] - (uint)WireLayout.HeaderSize;
+            if (!_out.TryBegin(LinkRecord.Message, LinkRecord.MessageHeaderSize + (int)size, out byte* record)) return false;
+            *(uint*)(record + LinkRecord.ChannelOffset) = shadow.LinkChannel;
+            *(ushort*)(record + LinkRecord.TagOffset) = contract.MessageTags[message];
+            *(ushort*)(record + LinkRecord.DescriptorCountOffset) = 0;
+            *(uint*)(record + LinkRecord.ValuesLengthOffset) = size;
+            *(uint*)(record + LinkRecord.SequenceOffset) = channel.Sent++;
+            ExchangeHeap.Copy(values, record + LinkRecord.MessageHeaderSize, length);
+            ExchangeHeap.Zero((ulong)(record + LinkRecord.MessageHeaderSize + length), size - length);
+            // The shadow's monitor follows the far end, as Endpoint.DeliverLocked does for a block.
+            shadow.State = contract.NextState(shadow.State, message, shadow.Peer.Side);
+            _out.Publish();
+            BytesSent += size;
+            Sent();
+            return true;
         }
 
         // The message block's record, written once into the ring; then the arrays are freed and the block goes back to
@@ -483,18 +507,20 @@ namespace Helios.Satellite.Links
         {
             int taken = 0;
             ChannelHost host = _heap.Host;
-            while (Failure is null && _in.TryPeek(out byte* payload, out int length, out ushort kind))
+            while (true)
             {
+                // The ring is read under the heap's lock: the doorbell's interrupt reads it too (DeliverFromInterrupt).
                 nuint state = host.Lock();
                 try
                 {
+                    if (Failure is not null || !_in.TryPeek(out byte* payload, out int length, out ushort kind)) break;
                     Handle(kind, payload, length);
+                    _in.Release();
                 }
                 finally
                 {
                     host.Unlock(state);
                 }
-                _in.Release();
                 RecordsReceived++;
                 taken++;
             }
@@ -512,6 +538,45 @@ namespace Helios.Satellite.Links
             return taken;
         }
 
+        /// <summary>
+        /// The doorbell's interrupt handler, interrupts masked: delivers the inbound ring's Message records for open
+        /// channels straight to their real ends (no link thread between the far sender and the receiver), then says
+        /// this side sleeps again. It stops at the first record it may not take here — any other kind, anything to
+        /// refuse, a message whose blocks are not on the free lists (here nothing may allocate a managed object or
+        /// ask for pages) — and at a backlog to send: then it returns true, and the link thread must run.
+        /// </summary>
+        public bool DeliverFromInterrupt()
+        {
+            ChannelHost host = _heap.Host;
+            nuint state = host.Lock();
+            try
+            {
+                while (true)
+                {
+                    int taken = 0;
+                    bool needThread = false;
+                    while (Failure is null && _in.TryPeek(out byte* payload, out int length, out ushort kind))
+                    {
+                        if (kind != LinkRecord.Message || !HandleMessage(payload, length, inInterrupt: true))
+                        {
+                            needThread = true;
+                            break;
+                        }
+                        _in.Release();
+                        RecordsReceived++;
+                        taken++;
+                    }
+                    if (taken != 0 && _in.ProducerNeedsWake()) RingFarKernel();
+                    if (needThread || Failure is not null || _in.Broken || _backlog.Count != 0) return true;
+                    if (_in.PrepareToSleep()) return false;         // else a record came meanwhile: take it too
+                }
+            }
+            finally
+            {
+                host.Unlock(state);
+            }
+        }
+
         /// <summary>Before the link thread sleeps: false when a record came meanwhile (poll again instead).</summary>
         public bool PrepareToSleep() => _in.PrepareToSleep();
 
@@ -519,7 +584,7 @@ namespace Helios.Satellite.Links
         {
             switch (kind)
             {
-                case LinkRecord.Message: HandleMessage(payload, length); break;
+                case LinkRecord.Message: HandleMessage(payload, length, inInterrupt: false); break;
                 case LinkRecord.Open: HandleOpen(payload, length); break;
                 case LinkRecord.Close: HandleClose(payload, length); break;
                 case LinkRecord.Declare: HandleDeclare(payload, length); break;
@@ -528,32 +593,24 @@ namespace Helios.Satellite.Links
             }
         }
 
-        private void HandleMessage(byte* payload, int length)
+        // A Message record: checked, then built in this kernel's exchange heap at its channel's real end. From the
+        // doorbell's interrupt (inInterrupt) a record that must be refused, or that needs memory the heap's free lists
+        // do not hold, is left untouched (false): the link thread takes it again, refuses or allocates.
+        private bool HandleMessage(byte* payload, int length, bool inInterrupt)
         {
-            if (length < LinkRecord.MessageHeaderSize)
-            {
-                Reject(LinkRejection.Malformed);
-                return;
-            }
+            if (length < LinkRecord.MessageHeaderSize) return Turn(null, LinkRejection.Malformed, inInterrupt);
             // The head (header, descriptors, values) is copied out before it is checked: the far kernel could rewrite
             // the ring under us. Arrays are copied once, from the ring into their blocks, after their bounds are checked.
             int descriptors = payload[LinkRecord.DescriptorCountOffset];
             uint values = *(uint*)(payload + LinkRecord.ValuesLengthOffset);
             long meta = LinkRecord.MessageHeaderSize + (long)descriptors * LinkRecord.DescriptorSize;
-            if (meta + values > length || meta + values > _scratch.Length)
-            {
-                Reject(LinkRejection.Malformed);
-                return;
-            }
+            if (meta + values > length || meta + values > _scratch.Length) return Turn(null, LinkRejection.Malformed, inInterrupt);
             fixed (byte* copy = _scratch)
             {
                 new ReadOnlySpan<byte>(payload, (int)(meta + values)).CopyTo(new Span<byte>(copy, (int)(meta + values)));
                 uint number = *(uint*)(copy + LinkRecord.ChannelOffset);
-                if (!_channels.TryGetValue(number, out LinkChannel channel) || channel.FarClosed)
-                {
-                    Reject(LinkRejection.NoSuchChannel);
-                    return;
-                }
+                if (!TryFindLocked(number, out LinkChannel channel) || channel.FarClosed)
+                    return Turn(null, LinkRejection.NoSuchChannel, inInterrupt);
                 ContractInfo contract = channel.Shadow.Contract;
                 ushort tag = *(ushort*)(copy + LinkRecord.TagOffset);
                 int message = -1;
@@ -565,15 +622,8 @@ namespace Helios.Satellite.Links
                     }
                 if (message < 0 || copy[LinkRecord.DescriptorCountOffset] != descriptors || copy[LinkRecord.DescriptorCountOffset + 1] != 0
                     || *(uint*)(copy + LinkRecord.ValuesLengthOffset) != values)
-                {
-                    Refuse(channel, LinkRejection.Malformed);
-                    return;
-                }
-                if (*(uint*)(copy + LinkRecord.SequenceOffset) != channel.Received)
-                {
-                    Refuse(channel, LinkRejection.OutOfSequence);
-                    return;
-                }
+                    return Turn(channel, LinkRejection.Malformed, inInterrupt);
+                if (*(uint*)(copy + LinkRecord.SequenceOffset) != channel.Received) return Turn(channel, LinkRejection.OutOfSequence, inInterrupt);
                 var arrays = stackalloc ShadowEndpoints.ArrivingArray[descriptors == 0 ? 1 : descriptors];
                 long end = meta + values;
                 long copied = values;
@@ -589,24 +639,29 @@ namespace Helios.Satellite.Links
                     if (d[LinkRecord.DescriptorKindOffset] != WireLayout.KindArray || present > 1
                         || (present == 0 && (elementSize | count | at | bytes) != 0)
                         || (present == 1 && ((ulong)elementSize * count != bytes || elementSize == 0 || at < end || (at & 7) != 0 || (long)at + bytes > length)))
-                    {
-                        Refuse(channel, LinkRejection.BadArray);
-                        return;
-                    }
+                        return Turn(channel, LinkRejection.BadArray, inInterrupt);
                     if (present == 0) continue;
                     arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, ElementSize = elementSize, Count = count, Bytes = payload + at };
                     end = at + (long)bytes;
                     copied += bytes;
                 }
+                if (inInterrupt && !ShadowEndpoints.CanArriveNowLocked(_heap, channel.Shadow, message, values, arrays, descriptors)) return false;
                 string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, copy + meta, values, arrays, descriptors);
-                if (refusal is not null)
-                {
-                    Refuse(channel, LinkRejection.Protocol);
-                    return;
-                }
+                if (refusal is not null) return Turn(channel, LinkRejection.Protocol, inInterrupt);
                 channel.Received++;
                 BytesReceived += copied;
+                return true;
             }
+        }
+
+        // A Message record that cannot be taken: from the interrupt it stays on the ring for the link thread (false);
+        // the link thread counts it and, when it names a live channel, refuses it (closing the channel on both kernels).
+        private bool Turn(LinkChannel channel, LinkRejection reason, bool inInterrupt)
+        {
+            if (inInterrupt) return false;
+            if (channel is null) Reject(reason);
+            else Refuse(channel, reason);
+            return true;
         }
 
         private void HandleOpen(byte* payload, int length)
@@ -747,7 +802,9 @@ namespace Helios.Satellite.Links
 
         private void ForgetIfDoneLocked(LinkChannel channel)
         {
-            if (channel.LocalClosed && channel.FarClosed && channel.Backlogged == 0) _channels.Remove(channel.Shadow.LinkChannel);
+            if (!channel.LocalClosed || !channel.FarClosed || channel.Backlogged != 0) return;
+            _channels.Remove(channel.Shadow.LinkChannel);
+            if (_lastFound == channel) _lastFound = null;
         }
 
         /// <summary>
@@ -781,7 +838,26 @@ namespace Helios.Satellite.Links
                 ReleaseWaitersLocked(channel);
             }
             _channels.Clear();
+            _lastFound = null;
         }
+
+        // The channel numbered number, if it is open on this link. The last one found is kept: a conversation's sends
+        // and arrivals name the same channel over and over, and a look in the dictionary costs more than the rest of
+        // a send's work on the link.
+        private bool TryFindLocked(uint number, out LinkChannel channel)
+        {
+            LinkChannel last = _lastFound;
+            if (last is not null && last.Shadow.LinkChannel == number)
+            {
+                channel = last;
+                return true;
+            }
+            if (!_channels.TryGetValue(number, out channel)) return false;
+            _lastFound = channel;
+            return true;
+        }
+
+        private LinkChannel _lastFound;
 
         // One channel on the link: the shadow of its far end, the sequence numbers each way, and which sides closed.
         private sealed class LinkChannel

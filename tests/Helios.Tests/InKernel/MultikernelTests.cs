@@ -152,6 +152,21 @@ public class MultikernelTests
         Assert.DoesNotContain(coordinator, l => l.StartsWith(TestProtocol.Prefix + TestProtocol.Fail, StringComparison.Ordinal));
     }
 
+
+    // Processes on both kernels (tests/Kernel/Channels/RemoteProcessTests.cs): pingclient on the coordinator, pingserver
+    // on the satellite (started there by its test server): 10^4 ping-pongs, 10^6 messages with both exchange heaps back
+    // where they were, 10^5 messages while both kernels collect.
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public async Task ProcessesTalkBetweenTheKernels(string isaName)
+    {
+        TestRunReport report = await RunNuma2(isaName, "RemoteProcess.*", "RemoteChannelServer.*");
+        Assert.Equal(3, report.Results.Count(r => r.Name.StartsWith("k0:RemoteProcess.", StringComparison.Ordinal)));
+        Assert.Single(report.Results, r => r.Name == "k1:RemoteChannelServer.ServeTheCoordinator");
+        Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
+    }
+
     // A numa2 boot of the test image: the coordinator runs coordinatorFilter, k1 satelliteFilter; the run must complete.
     private static async Task<TestRunReport> RunNuma2(string isaName, string coordinatorFilter, string satelliteFilter)
     {

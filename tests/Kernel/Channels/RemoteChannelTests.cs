@@ -3,9 +3,12 @@
 // "satellite.test=RemoteChannelServer.*") over the link between them, with the same generated endpoints as a local
 // channel. Run as "test=RemoteChannel.*" by tests/Helios.Tests/InKernel/MultikernelTests.cs on both ISAs.
 using System;
+using System.Threading;
 using Helios.Channels;
 using Helios.Contracts;
 using Helios.Kernel.Multikernel;
+using Helios.Kernel.Processes;
+using Helios.Kernel.Threading;
 using Helios.Satellite.Links;
 using Helios.Testing;
 using Thread = Helios.Kernel.Threading.Thread;
@@ -17,6 +20,9 @@ namespace Helios.Kernel.Tests.Channels
         // What the echo server does with a request of one of these sizes, instead of echoing it.
         internal const int CloseSize = 7;           // closes its end
         internal const int CountSize = 5;           // answers with its link's rejected-record count (8 bytes)
+        internal const int HandlesSize = 6;         // answers with its exchange heap's live handles and bytes (4 + 4 bytes)
+        internal const int ServersSize = 9;         // answers with how many pingservers it ran ended, and how many failed
+        internal const int CollectSize = 10;        // makes it force collections while the next pingserver runs
 
         private static Link Satellite()
         {
@@ -183,6 +189,11 @@ namespace Helios.Kernel.Tests.Channels
             {
                 if (link.TryAccept(out ulong endpoint, out ContractInfo contract))
                 {
+                    if (contract.Id == PingPongContract.Info.Id)
+                    {
+                        ServeWithAProcess(endpoint);
+                        continue;
+                    }
                     if (contract.Id == TcpContract.Info.Id)
                     {
                         // Only the refusal test opens one, and sends nothing: its end stays open until the coordinator
@@ -201,6 +212,31 @@ namespace Helios.Kernel.Tests.Channels
         {
             end.TryWaitNext(out _);         // false once the coordinator closes; a message would be a bug, and ends it too
             end.Close();
+        }
+
+        private static int s_serversEnded, s_serversFailed;
+        private static bool s_collectDuringNext;
+
+        // A ping-pong channel is served by a pingserver process here (RemoteProcessTests): it checks the Pings come in
+        // order and answers each; a thread waits for it (forcing collections meanwhile when asked) and counts how it ended.
+        private static void ServeWithAProcess(ulong endpoint)
+        {
+            Process server = Apps.Create("pingserver", new string[0]);
+            server.GiveEndpoint(endpoint);
+            bool collect = s_collectDuringNext;
+            s_collectDuringNext = false;
+            server.Start();
+            new Thread(() =>
+            {
+                while (collect && !server.HasEnded)
+                {
+                    GC.Collect();
+                    WaitDispatcher.WaitOne(server, 2_000_000);
+                }
+                int code = server.Wait();
+                if (code != 0) Interlocked.Increment(ref s_serversFailed);
+                Interlocked.Increment(ref s_serversEnded);
+            }, "pingserver watcher").Start();
         }
 
         private static void Echo(Link link, ulong endpoint)
@@ -223,6 +259,18 @@ namespace Helios.Kernel.Tests.Channels
                         long rejected = link.Rejected;
                         for (int i = 0; i < 8; i++) data[i] = (byte)(rejected >> (8 * i));
                     }
+                    else if (data.Length == RemoteChannelTests.HandlesSize || data.Length == RemoteChannelTests.ServersSize)
+                    {
+                        // Measured with the request freed and the answer not yet allocated: what this kernel holds apart from them.
+                        bool handles = data.Length == RemoteChannelTests.HandlesSize;
+                        data.Free();
+                        long answer = handles
+                            ? (uint)ExchangeHeap.Current.LiveHandles | (long)ExchangeHeap.Current.LiveBytes << 32
+                            : (uint)Volatile.Read(ref s_serversEnded) | (long)Volatile.Read(ref s_serversFailed) << 32;
+                        data = ExArray<byte>.Allocate(8);
+                        for (int i = 0; i < 8; i++) data[i] = (byte)(answer >> (8 * i));
+                    }
+                    else if (data.Length == RemoteChannelTests.CollectSize) s_collectDuringNext = true;
                     server.SendResponse(data);
                 }
             }

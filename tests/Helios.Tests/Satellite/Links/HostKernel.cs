@@ -1,6 +1,7 @@
 // One kernel of a two-kernel machine on the host (LinkTests): loaded into an AssemblyLoadContext of its own, so its
 // channel runtime has its own statics (ExchangeHeap.Current, the contract registry), as each kernel image does. The
-// two are joined only by rings in native memory and a semaphore each (the doorbell: an IPI in the kernel). The test
+// two are joined only by rings in native memory and a semaphore each (the doorbell: an IPI in the kernel; k1 answers it
+// as the kernel's interrupt handler does, Link.DeliverFromInterrupt, and k0 with its link thread alone). The test
 // drives each through these static methods by reflection; values cross as longs, strings and objects of the CLR.
 using System.Runtime.InteropServices;
 using Helios.Channels;
@@ -76,6 +77,14 @@ public static unsafe class HostKernel
                 if (s_paused)
                 {
                     bell.Wait(5);
+                    continue;
+                }
+                // k1 takes what arrives as the kernel's doorbell interrupt does (messages straight to their ends; the
+                // thread only for the rest, and for what the interrupt left), k0 with its link thread alone: every test
+                // crosses both ways of receiving.
+                if (id == 1 && !s_link.DeliverFromInterrupt())
+                {
+                    bell.Wait(50);
                     continue;
                 }
                 while (s_link.Poll() != 0) { }

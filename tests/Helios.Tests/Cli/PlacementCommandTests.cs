@@ -85,8 +85,8 @@ public class PlacementCommandTests
         string self = "tests/Manifests/invalid/self-endpoint.xml";
         (int code, string output) = HeliosProcess.Run("placement", "--topology", "numa2", Example("scanner.manifest.xml"), self, "tests/Manifests/invalid/affinity-too-high.xml");
         Assert.Equal(1, code);
-        Assert.Contains($"{self}:6:69: <endpoint> path=\"/services/scanner\" is where this application advertises itself (the <serviceProvider> on line 7)", output);
-        Assert.Contains("tests/Manifests/invalid/affinity-too-high.xml:5:22: <endpoint> affinity=\"101\" is out of range", output);
+        Assert.Contains($"{self}:6:69: HM0010: <endpoint> path=\"/services/scanner\" is where this application advertises itself (the <serviceProvider> on line 7)", output);
+        Assert.Contains("tests/Manifests/invalid/affinity-too-high.xml:5:22: HM0006: <endpoint> affinity=\"101\" is out of range", output);
         Assert.Contains("nothing was placed", output);
     }
 

@@ -86,11 +86,7 @@ namespace Helios.Kernel.Tests.Channels
             localServer.Close();
         }
 
-        private static void Await(string path)
-        {
-            for (int waited = 0; waited < 10_000 && NameService.List(path).Length == 0; waited++) Thread.Sleep(1_000_000);
-            Assert.Equal(1, NameService.List(path).Length);
-        }
+        private static void Await(string path) => OneNamespaceTests.AwaitPath(path);
     }
 
     // k1's part: serve DiePath, and die as asked when a Ping arrives there.

@@ -27,7 +27,7 @@ namespace Helios.Kernel.Tests.Channels
         }
 
         // Waits (sleeping) until path is registered, for at most 10 s of the machine's time.
-        private static void AwaitPath(string path)
+        internal static void AwaitPath(string path)
         {
             for (int waited = 0; waited < 10_000 && NameService.List(path).Length == 0; waited++) Thread.Sleep(1_000_000);
             Assert.Equal(1, NameService.List(path).Length);

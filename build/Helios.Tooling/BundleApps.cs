@@ -28,8 +28,19 @@ public static class BundleApps
     // Each apps/<name>.elf of the archive with its bytes, by name.
     private static SortedDictionary<string, ArraySegment<byte>> Images(string bundle)
     {
-        byte[] data = File.ReadAllBytes(bundle);
         var apps = new SortedDictionary<string, ArraySegment<byte>>(StringComparer.Ordinal);
+        foreach ((string name, ArraySegment<byte> bytes) in Files(bundle))
+            if (name.StartsWith("apps/", StringComparison.Ordinal) && name.EndsWith(".elf", StringComparison.Ordinal))
+                apps[name["apps/".Length..^".elf".Length]] = bytes;
+        return apps;
+    }
+
+    /// <summary>Every file of the archive (apps/hello.elf, apps/hello.manifest, init.conf) with its bytes, by path;
+    /// an unreadable or damaged archive gives what came before.</summary>
+    public static SortedDictionary<string, ArraySegment<byte>> Files(string bundle)
+    {
+        byte[] data = File.ReadAllBytes(bundle);
+        var files = new SortedDictionary<string, ArraySegment<byte>>(StringComparer.Ordinal);
         long offset = 0;
         while (offset + 110 <= data.Length)
         {
@@ -40,11 +51,12 @@ public static class BundleApps
             if (name == CpioWriter.Trailer) break;
             long start = Align(offset + 110 + nameSize);
             if (start + fileSize > data.Length) break;
-            if (name.StartsWith("apps/", StringComparison.Ordinal) && name.EndsWith(".elf", StringComparison.Ordinal))
-                apps[name["apps/".Length..^".elf".Length]] = new ArraySegment<byte>(data, (int)start, (int)fileSize);
+            // Regular files only (c_mode's type bits), not the apps directory.
+            if (TryHex(data, offset + 14, out long mode) && (mode & 0xF000) == 0x8000)
+                files[name] = new ArraySegment<byte>(data, (int)start, (int)fileSize);
             offset = Align(start + fileSize);
         }
-        return apps;
+        return files;
     }
 
     /// <summary>Up to three names close to the one asked for: a prefix either way, or at most a third of it mistyped.</summary>

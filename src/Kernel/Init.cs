@@ -5,8 +5,8 @@
 // configuration expects (exit code 0 unless it says expect=...); a run= app's ending is judged by the host.
 //
 // On a machine of several kernels (docs/multikernel.md, "Processes on any kernel"), "app@k1" starts app on k1
-// (RemoteProcess), and an init.conf line without "@" is placed by the coordinator (LaunchPlacement); "wait /path"
-// holds the next lines until a service registered path.
+// (RemoteProcess), and an app without "@" (an init.conf line or a run= app) is placed by the coordinator
+// (LaunchPlacement); "wait /path" holds the next lines until a service registered path.
 using System;
 using System.Collections.Generic;
 using Helios.Kernel.Boot;
@@ -58,7 +58,8 @@ namespace Helios.Kernel
                         if (!WaitForPath(planned.Arguments)) return (int)ExitCode.Failure;
                         continue;
                     }
-                    int kernel = app.IndexOf('@') < 0 && KernelRole.IsMultikernel && !fromRun ? Place(app) : KernelOf(ref app);
+                    bool placed = app.IndexOf('@') < 0 && KernelRole.IsMultikernel;
+                    int kernel = placed ? Place(app) : KernelOf(ref app);
                     if (kernel < 0) return (int)ExitCode.Failure;
                     if (kernel >= KernelRole.Count)
                     {
@@ -73,14 +74,18 @@ namespace Helios.Kernel
                     if (kernel != KernelRole.Id)
                     {
                         RemoteProcess far = RemoteProcess.Launch(kernel, app, arguments);
-                        var remote = new Started { Plan = planned, Far = far, Name = app + "@k" + kernel.ToString(), Id = far.Id };
-                        KernelConsole.WriteLine("init: starting " + remote.Name + " (pid " + far.Id.ToString() + ")" + Describe(planned.Arguments));
+                        // Reported by the name the configuration gave ("hello@k1", or "hello" when placed), which is
+                        // what ./helios boot --run looks for; a placed process's starting line names its kernel.
+                        var remote = new Started { Plan = planned, Far = far, Name = planned.App, Id = far.Id };
+                        KernelConsole.WriteLine("init: starting " + remote.Name + " (pid " + far.Id.ToString() + (placed ? ", on k" + kernel.ToString() : "") + ")"
+                                                + Describe(planned.Arguments));
                         started.Add(remote);
                         continue;
                     }
                     Process process = Apps.Create(app, arguments);
                     if (fromRun && started.Count == 0) ConsoleInput.Connect(process);     // the console's input is its stdin
-                    KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + ")" + Describe(process.Arguments));
+                    KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + (placed ? ", on " + KernelRole.Name : "") + ")"
+                                            + Describe(process.Arguments));
                     process.Start();
                     started.Add(new Started { Plan = planned, Local = process, Name = process.Name, Id = process.Id });
                 }

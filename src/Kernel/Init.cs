@@ -143,31 +143,37 @@ namespace Helios.Kernel
             public int Id;
         }
 
-        // "wait /path" in the boot configuration: the next lines start once a service has registered path (at most
-        // 10 s of the machine's time), so that a client started after its service, perhaps on another kernel, finds it.
+        // "wait /path [copies]" in the boot configuration: the next lines start once a service has registered path
+        // (or that many copies of it have, on as many kernels) within 10 s of the machine's time, so that a client
+        // started after its service, perhaps on another kernel, finds it.
         private const string WaitWord = "wait";
 
         private static bool WaitForPath(string[] arguments)
         {
-            if (arguments.Length != 1)
+            int copies = 1;
+            if (arguments.Length < 1 || arguments.Length > 2 || (arguments.Length == 2 && (!int.TryParse(arguments[1], out copies) || copies < 1)))
             {
-                KernelConsole.WriteLine("init: 'wait' takes one namespace path");
+                KernelConsole.WriteLine("init: 'wait' takes one namespace path and, optionally, how many copies (1 or more)");
                 return false;
             }
+            string path = arguments[0];
             try
             {
                 for (int waited = 0; waited < 10_000; waited++)
                 {
-                    if (NameService.List(arguments[0]).Length != 0) return true;
+                    int registered = 0;
+                    foreach ((string listed, int _) in NameService.ListWithKernels(path))
+                        if (listed == path) registered++;
+                    if (registered >= copies) return true;
                     Threading.Thread.Sleep(1_000_000);
                 }
             }
             catch (NamespaceException e)
             {
-                KernelConsole.WriteLine("init: wait " + arguments[0] + ": " + e.Message);
+                KernelConsole.WriteLine("init: wait " + path + ": " + e.Message);
                 return false;
             }
-            KernelConsole.WriteLine("init: nothing registered " + arguments[0] + " within 10 s");
+            KernelConsole.WriteLine("init: " + (copies == 1 ? "nothing registered " + path : "fewer than " + copies.ToString() + " copies of " + path + " registered") + " within 10 s");
             return false;
         }
 

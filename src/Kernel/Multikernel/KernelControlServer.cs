@@ -81,8 +81,7 @@ namespace Helios.Kernel.Multikernel
                     string text = KernelText.Take(path);
                     string refusal = Try(() =>
                     {
-                        Asker();
-                        (int kernel, ulong contract) = NameService.Resolve(text);
+                        (int kernel, ulong contract) = NameService.ResolveFor(Asker(), text);
                         _client.SendResolved(kernel, (long)contract);
                     });
                     if (refusal is not null) _client.SendFailed(KernelText.Chars(refusal));

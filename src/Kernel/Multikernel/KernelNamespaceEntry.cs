@@ -4,6 +4,7 @@
 using Helios.Channels;
 using Helios.Contracts;
 using Helios.Kernel.Namespace;
+using Helios.Satellite.Namespace;
 using Thread = Helios.Kernel.Threading.Thread;
 
 namespace Helios.Kernel.Multikernel
@@ -11,7 +12,7 @@ namespace Helios.Kernel.Multikernel
     public static class KernelNamespaceEntry
     {
         /// <summary>This kernel's path: "/kernels/0" for the coordinator.</summary>
-        public static string Path(int kernel) => "/kernels/" + kernel.ToString();
+        public static string Path(int kernel) => ServiceDirectory.KernelPath(kernel);
 
         /// <summary>
         /// Registers this kernel's path and serves its binds. A satellite does it before it is online, here only: the

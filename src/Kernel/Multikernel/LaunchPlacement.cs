@@ -28,10 +28,9 @@ namespace Helios.Kernel.Multikernel
         private static SystemView CurrentView()
         {
             var view = new SystemView { LauncherKernelId = KernelRole.Name };
-            const string Kernels = "/kernels";
             foreach ((string path, int kernel) in NameService.ListWithKernels("/"))
             {
-                if (NamespacePath.IsUnder(path, Kernels))
+                if (NamespacePath.IsUnder(path, ServiceDirectory.KernelsPrefix))
                 {
                     if (path != KernelNamespaceEntry.Path(kernel)) continue;
                     KernelDescription described = KernelControl.Describe(kernel);

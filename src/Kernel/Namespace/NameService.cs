@@ -88,20 +88,33 @@ namespace Helios.Kernel.Namespace
             lock (s_lock) return s_directory.Purge(kernel);
         }
 
-        /// <summary>The kernel running the service at path, and the contract it speaks.</summary>
+        /// <summary>The kernel running the service at path for a client here, and the contract it speaks: this
+        /// kernel's own copy when it runs one (no link asked), else the directory's choice (ServiceDirectory).</summary>
         public static (int Kernel, ulong Contract) Resolve(string path)
         {
             CheckPath(path);
+            lock (s_lock)
+            {
+                if (LocalLookup(path) is Registration here) return (KernelRole.Id, here.Contract.Id);
+            }
             if (DirectoryIsRemote)
             {
+                TellCoordinatorOfDeadPaths();       // a dead copy here is not the one to be given
                 (int kernel, ulong contract) = KernelControl.Resolve(path);
                 if (kernel == KernelRole.Id && !ServesHere(path)) throw new NamespaceException("nothing is registered at " + path);
                 return (kernel, contract);
             }
+            return ResolveFor(KernelRole.Id, path);
+        }
+
+        /// <summary>The coordinator: the copy of path's service a client on kernel is given.</summary>
+        internal static (int Kernel, ulong Contract) ResolveFor(int kernel, string path)
+        {
+            CheckPath(path);
             lock (s_lock)
             {
-                if (s_directory.TryResolve(path, out DirectoryEntry entry) && (entry.Kernel != KernelRole.Id || LocalLookup(path) is not null))
-                    return (entry.Kernel, entry.Contract);
+                LocalLookup(path);                  // a dead service's copy here leaves the directory first
+                if (s_directory.TryResolve(path, kernel, out DirectoryEntry entry)) return (entry.Kernel, entry.Contract);
             }
             throw new NamespaceException("nothing is registered at " + path);
         }

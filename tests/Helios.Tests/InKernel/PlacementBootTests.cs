@@ -35,15 +35,8 @@ public class PlacementBootTests
         foreach ((string affinity, string kernel, string pass) in new[] { ("-1", "k0", "negative"), ("1", "k1", "positive") })
         {
             string edited = shipped.Replace(Declared, Declared.Replace("affinity=\"-1\"", "affinity=\"" + affinity + "\""));
-            string bundle = Rebundle(built, edited, isaName + affinity);
-            QemuOptions options = new QemuOptions(isa, TestData.Image(isa, RepoPaths.KernelImage))
-            {
-                Bundle = bundle,
-                Timeout = TimeSpan.FromSeconds(300),
-            }.WithTopology(QemuTopology.Parse("numa2", out _)!);
-            QemuResult run = await QemuRunner.RunAsync(options);
-            string console = string.Join("\n", run.Console);
-            Assert.True(run.Succeeded, run.Summary + "\n" + console);
+            string bundle = Rebundle(built, "pingclient", edited, BootConfiguration, isaName + affinity);
+            string console = await BootNuma2(isa, bundle);
             Assert.Contains($"k0: init: placement: pingclient -> {kernel} by {pass}", console);
             Assert.Matches($@"k0: init: starting pingclient \(pid \d+, on {kernel}\) with arguments: bind {Service} 100", console);
             Assert.Contains($"{kernel}: [pingclient] 100 round trips with {Service}, every answer right", console);
@@ -70,15 +63,60 @@ public class PlacementBootTests
         Assert.Contains($"helios: {isa}: hello exited with code 2; exit code 2", output);
     }
 
-    // The build's bundle with pingclient's manifest compiled from text (checked and compiled as the build's manifest
-    // step does) and this test's boot configuration; every app image stays the built one.
-    private static string Rebundle(string built, string manifestText, string name)
+    // The paper's Figure 11 at launch: pingserver's manifest edited to give its service a self-reference affinity of
+    // -1, and two copies started with no kernel named: the first goes where the load is lowest, the second to the
+    // other kernel by self-reference. Both register the one path; a client on each kernel is given its own kernel's copy.
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public async Task SelfReferenceSpreadsCopiesOfAServiceAtLaunch(string isaName)
+    {
+        Isa isa = IsaNames.Parse(isaName);
+        string built = RepoPaths.BundleBeside(TestData.Image(isa, RepoPaths.KernelImage))!;
+        string shipped = File.ReadAllText(Path.Combine(TestData.Repo.Root, "manifests", "pingserver.manifest.xml"));
+        const string Declared = "<serviceProvider id=\"0\" contractName=\"PingPongContract\" path=\"" + Service + "\" />";
+        Assert.Contains(Declared, shipped);
+        string edited = shipped.Replace(Declared, Declared.Replace("id=\"0\"", "id=\"0\" affinity=\"-1\""));
+        const string Configuration = "pingserver register " + Service + "\nwait " + Service + "\npingserver register " + Service + "\nwait " + Service + " 2\n"
+                                     + "pingclient@k0 bind " + Service + " 100\npingclient@k1 bind " + Service + " 100\n";
+        string bundle = Rebundle(built, "pingserver", edited, Configuration, isaName + "-copies");
+        string console = await BootNuma2(isa, bundle);
+        Match first = Regex.Match(console, @"k0: init: placement: pingserver -> (k[01]) by load");
+        Assert.True(first.Success, console);
+        string other = first.Groups[1].Value == "k0" ? "k1" : "k0";
+        string sums = other == "k1" ? "k0 -1, k1 0" : "k0 0, k1 -1";        // in kernel order
+        Assert.Contains($"k0: init: placement: pingserver -> {other} by negative ({sums})", console);
+        foreach (string kernel in new[] { "k0", "k1" })
+        {
+            Assert.Contains($"{kernel}: [pingserver] answered 100", console);
+            Assert.Contains($"{kernel}: [pingclient] 100 round trips with {Service}, every answer right", console);
+        }
+        File.Delete(bundle);
+    }
+
+    // Boots the kernel image on numa2 with bundle; the machine must end well. Returns the console.
+    private static async Task<string> BootNuma2(Isa isa, string bundle)
+    {
+        QemuOptions options = new QemuOptions(isa, TestData.Image(isa, RepoPaths.KernelImage))
+        {
+            Bundle = bundle,
+            Timeout = TimeSpan.FromSeconds(300),
+        }.WithTopology(QemuTopology.Parse("numa2", out _)!);
+        QemuResult run = await QemuRunner.RunAsync(options);
+        string console = string.Join("\n", run.Console);
+        Assert.True(run.Succeeded, run.Summary + "\n" + console);
+        return console;
+    }
+
+    // The build's bundle with app's manifest compiled from text (checked and compiled as the build's manifest step
+    // does) and the boot configuration given; every app image stays the built one.
+    private static string Rebundle(string built, string app, string manifestText, string bootConfiguration, string name)
     {
         var contracts = ContractDirectoryCatalog.Load(Path.Combine(TestData.Repo.Root, "src", "Contracts"));
-        ManifestLoadResult loaded = new ManifestLoader(contracts).LoadText(manifestText, "pingclient.manifest.xml");
+        ManifestLoadResult loaded = new ManifestLoader(contracts).LoadText(manifestText, app + ".manifest.xml");
         Assert.True(loaded.Manifest is not null, string.Join("\n", loaded.Diagnostics.Select(d => d.ToMsBuildError())));
         SortedDictionary<string, ArraySegment<byte>> files = BundleApps.Files(built);
-        Assert.True(files.ContainsKey("apps/pingclient.elf") && files.ContainsKey("apps/pingclient.manifest"), "the built bundle has no pingclient");
+        Assert.True(files.ContainsKey($"apps/{app}.elf") && files.ContainsKey($"apps/{app}.manifest"), $"the built bundle has no {app}");
         string path = Path.Combine(Path.GetTempPath(), $"helios-placement-{name}-{Environment.ProcessId}.cpio");
         using (FileStream output = File.Create(path))
         {
@@ -88,8 +126,8 @@ public class PlacementBootTests
             {
                 ReadOnlySpan<byte> content = file switch
                 {
-                    "apps/pingclient.manifest" => ManifestBlobWriter.Write(loaded.Manifest!),
-                    "init.conf" => System.Text.Encoding.ASCII.GetBytes(BootConfiguration),
+                    _ when file == $"apps/{app}.manifest" => ManifestBlobWriter.Write(loaded.Manifest!),
+                    "init.conf" => System.Text.Encoding.ASCII.GetBytes(bootConfiguration),
                     _ => bytes,
                 };
                 writer.AddFile(file, content, 0b110_100_100);

@@ -118,13 +118,16 @@ namespace Helios.Kernel.Tests.Channels
             Assert.True(records < 40, records.ToString() + " records crossed the link for a bind on k1");
         }
 
-        // A path is registered once in the whole machine; a bind to nothing fails cleanly on either side.
+        // A kernel's own path is its alone (copies of a service, one per kernel, are for other paths: ServiceDirectory);
+        // a bind to nothing fails cleanly on either side.
         [Test(Category = "multikernel")]
         public static void ThePathsAreOneForTheWholeMachine()
         {
             Satellite();
             AwaitPath("/kernels/1");
-            Assert.Throws<NamespaceException>(() => NameService.Register("/kernels/1", KernelControlContract.Info));
+            var posing = Assert.Throws<NamespaceException>(() => NameService.Register("/kernels/1", KernelControlContract.Info));
+            Assert.True(posing is not null && posing.Message.Contains("k0 registers only /kernels/0"), posing?.Message);
+            Assert.Throws<NamespaceException>(() => NameService.Register("/kernels/0", KernelControlContract.Info));    // once a kernel
             PingPongContract.NewChannel(out PingPongContract.Imp client, out PingPongContract.Exp exporter);
             Assert.Throws<NamespaceException>(() => NameService.Bind("/services/nobody", PingPongContract.Info, exporter.Handle));
             Assert.Throws<NamespaceException>(() => NameService.Bind("/kernels/1", PingPongContract.Info, exporter.Handle));

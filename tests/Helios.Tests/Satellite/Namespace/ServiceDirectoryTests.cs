@@ -19,13 +19,54 @@ public sealed class ServiceDirectoryTests
     }
 
     [Fact]
-    public void APathIsRegisteredOnceWhicheverKernelAsks()
+    public void AKernelRegistersAPathOnceAndCopiesSpeakOneContract()
     {
         var directory = new ServiceDirectory();
-        Assert.Null(directory.Register("/fs", 0, 1));
-        Assert.Equal("/fs is already registered", directory.Register("/fs", 1, 1));
-        Assert.Equal("/fs is already registered", directory.Register("/fs", 0, 2));
-        Assert.Equal(1, directory.Count);
+        Assert.Null(directory.Register("/fs", 1, 1));
+        Assert.Equal("/fs is already registered on k1", directory.Register("/fs", 1, 1));
+        Assert.Equal("/fs is registered for another contract (a copy on k1)", directory.Register("/fs", 0, 2));
+        Assert.Null(directory.Register("/fs", 0, 1));                 // a copy on another kernel
+        Assert.Equal(2, directory.Count);
+    }
+
+    [Fact]
+    public void AKernelRegistersOnlyItsOwnPathUnderKernels()
+    {
+        var directory = new ServiceDirectory();
+        Assert.Null(directory.Register("/kernels/1", 1, 9));
+        Assert.Equal("/kernels/1 is a kernel's own path: k0 registers only /kernels/0 under /kernels", directory.Register("/kernels/1", 0, 9));
+        Assert.Equal("/kernels is a kernel's own path: k2 registers only /kernels/2 under /kernels", directory.Register("/kernels", 2, 9));
+        Assert.NotNull(directory.Register("/kernels/2/more", 2, 9));
+        Assert.Null(directory.Register("/kernels-extra", 2, 9));       // another name, not under /kernels
+        Assert.Equal(2, directory.Count);
+    }
+
+    // Copies of one service on several kernels (self-referencing services): a client gets its own kernel's copy, else
+    // the lowest-numbered kernel's; every copy is listed, in kernel order; each goes on its own.
+    [Fact]
+    public void AClientIsGivenTheCopyOnItsKernelElseTheLowestNumbered()
+    {
+        var directory = new ServiceDirectory();
+        Assert.Null(directory.Register("/services/scanner", 2, 5));
+        Assert.Null(directory.Register("/services/scanner", 1, 5));
+        Assert.Null(directory.Register("/services/scanner", 3, 5));
+        Assert.Equal(new[] { 1, 2, 3 }, directory.List("/").Select(e => e.Kernel));
+        Assert.True(directory.TryResolve("/services/scanner", 3, out DirectoryEntry entry));
+        Assert.Equal(3, entry.Kernel);
+        Assert.True(directory.TryResolve("/services/scanner", 0, out entry));
+        Assert.Equal(1, entry.Kernel);
+        Assert.True(directory.TryResolve("/services/scanner", out entry));
+        Assert.Equal(1, entry.Kernel);
+        Assert.True(directory.Remove("/services/scanner", 1));
+        Assert.True(directory.TryResolve("/services/scanner", 0, out entry));
+        Assert.Equal(2, entry.Kernel);
+        Assert.Equal(1, directory.Purge(2));
+        Assert.True(directory.TryResolve("/services/scanner", 2, out entry));
+        Assert.Equal(3, entry.Kernel);
+        Assert.True(directory.Remove("/services/scanner", 3));
+        Assert.False(directory.TryResolve("/services/scanner", 3, out _));
+        Assert.Equal(0, directory.Count);
+        Assert.Empty(directory.List("/"));
     }
 
     [Theory]

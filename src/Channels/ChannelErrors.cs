@@ -17,6 +17,7 @@ namespace Helios.Channels
         public const int Argument = 7;
         public const int Other = 8;
         public const int Namespace = 9;         // the namespace refused (thrown as a ChannelException in a process)
+        public const int NotRegistered = 10;    // nothing at the path (ServiceNotRegisteredException)
 
         public static int CodeOf(Exception e) => e switch
         {
@@ -25,6 +26,7 @@ namespace Helios.Channels
             ChannelClosedException => Closed,
             UnexpectedMessageException => UnexpectedMessage,
             ExchangeHeapExhaustedException => Exhausted,
+            ServiceNotRegisteredException => NotRegistered,
             ChannelException => Channel,
             ArgumentException => Argument,
             _ => Other,
@@ -38,6 +40,7 @@ namespace Helios.Channels
             UnexpectedMessage => new UnexpectedMessageException(message),
             Exhausted => new ExchangeHeapExhaustedException(message),
             Argument => new ArgumentException(message),
+            NotRegistered => new ServiceNotRegisteredException(message),
             Channel or Namespace => new ChannelException(message),
             _ => new InvalidOperationException(message),
         };

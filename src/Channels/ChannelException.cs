@@ -33,6 +33,12 @@ namespace Helios.Channels
         public UnexpectedMessageException(string message) : base(message) { }
     }
 
+    /// <summary>A bind to a namespace path nobody has registered (yet: ServiceNamespace.Bind can wait for it).</summary>
+    public sealed class ServiceNotRegisteredException : ChannelException
+    {
+        public ServiceNotRegisteredException(string message) : base(message) { }
+    }
+
     /// <summary>The exchange heap cannot satisfy an allocation.</summary>
     public sealed class ExchangeHeapExhaustedException : ChannelException
     {

@@ -22,11 +22,40 @@ namespace Helios.Channels
             return endpoint;
         }
 
-        /// <summary>Binds to the service at path: exporter moves to it; the caller keeps the channel's importer end.</summary>
+        /// <summary>Binds to the service at path: exporter moves to it; the caller keeps the channel's importer end.
+        /// Nothing registered there is a ServiceNotRegisteredException.</summary>
         public static void Bind(string path, ContractInfo contract, ulong exporter)
         {
             ChannelCalls calls = RemoteChannel.Declared(contract);
             RemoteChannel.Check(calls, calls.Bind(path, contract.Id, exporter));
+        }
+
+        /// <summary>
+        /// Bind, waiting up to millisecondsTimeout (-1: forever) for a service to register path: a client started
+        /// beside its service, on this kernel or another, need not retry by hand. The wait sleeps between looks (1 ms,
+        /// doubling to 64 ms), so it costs no CPU; after the time, ServiceNotRegisteredException as Bind would throw.
+        /// Other refusals (another contract at the path, a bad path) are thrown at once.
+        /// </summary>
+        public static void Bind(string path, ContractInfo contract, ulong exporter, int millisecondsTimeout)
+        {
+            if (millisecondsTimeout < -1) throw new System.ArgumentOutOfRangeException(nameof(millisecondsTimeout), "must be -1 (forever) or at least 0");
+            long started = System.Environment.TickCount64;
+            int pause = 1;
+            while (true)
+            {
+                try
+                {
+                    Bind(path, contract, exporter);
+                    return;
+                }
+                catch (ServiceNotRegisteredException)
+                {
+                    long left = millisecondsTimeout < 0 ? long.MaxValue : millisecondsTimeout - (System.Environment.TickCount64 - started);
+                    if (left <= 0) throw;
+                    System.Threading.Thread.Sleep((int)System.Math.Min(pause, left));
+                    if (pause < 64) pause *= 2;
+                }
+            }
         }
 
         /// <summary>Takes the path back; clients bound but not accepted see their channels closed.</summary>

@@ -47,12 +47,16 @@ namespace Helios.Kernel.Multikernel
             return Done(client);
         });
 
+        /// <summary>Resolved's kernel when nothing is registered at the path.</summary>
+        internal const int NothingRegistered = -1;
+
         /// <summary>The kernel that runs the service at path, and its contract, from the coordinator's directory.</summary>
         public static (int Kernel, ulong Contract) Resolve(string path) => Ask(0, client =>
         {
             client.SendResolve(KernelText.Chars(path));
             if (client.WaitNext() == KernelControlContract.Descriptor.Message.Failed) throw Refused(client);
             client.ReceiveResolved(out int kernel, out long contract);
+            if (kernel == NothingRegistered) throw NamespaceException.NothingAt(path);
             return (kernel, (ulong)contract);
         });
 

@@ -81,8 +81,16 @@ namespace Helios.Kernel.Multikernel
                     string text = KernelText.Take(path);
                     string refusal = Try(() =>
                     {
-                        (int kernel, ulong contract) = NameService.ResolveFor(Asker(), text);
-                        _client.SendResolved(kernel, (long)contract);
+                        int asker = Asker();
+                        try
+                        {
+                            (int kernel, ulong contract) = NameService.ResolveFor(asker, text);
+                            _client.SendResolved(kernel, (long)contract);
+                        }
+                        catch (NamespaceException e) when (e.NothingRegistered)
+                        {
+                            _client.SendResolved(KernelControl.NothingRegistered, 0);     // an answer, not a refusal: the asker may wait
+                        }
                     });
                     if (refusal is not null) _client.SendFailed(KernelText.Chars(refusal));
                     break;

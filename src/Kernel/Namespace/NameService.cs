@@ -101,7 +101,7 @@ namespace Helios.Kernel.Namespace
             {
                 TellCoordinatorOfDeadPaths();       // a dead copy here is not the one to be given
                 (int kernel, ulong contract) = KernelControl.Resolve(path);
-                if (kernel == KernelRole.Id && !ServesHere(path)) throw new NamespaceException("nothing is registered at " + path);
+                if (kernel == KernelRole.Id && !ServesHere(path)) throw NamespaceException.NothingAt(path);
                 return (kernel, contract);
             }
             return ResolveFor(KernelRole.Id, path);
@@ -116,7 +116,7 @@ namespace Helios.Kernel.Namespace
                 LocalLookup(path);                  // a dead service's copy here leaves the directory first
                 if (s_directory.TryResolve(path, kernel, out DirectoryEntry entry)) return (entry.Kernel, entry.Contract);
             }
-            throw new NamespaceException("nothing is registered at " + path);
+            throw NamespaceException.NothingAt(path);
         }
 
         /// <summary>
@@ -135,7 +135,7 @@ namespace Helios.Kernel.Namespace
             {
                 Registration registration;
                 lock (s_lock) registration = LocalLookup(path);
-                if (registration is null) throw new NamespaceException("nothing is registered at " + path);
+                if (registration is null) throw NamespaceException.NothingAt(path);
                 registration.Enqueue(heap.Transfer(exporter, heap.Host.CurrentOwner, registration.Owner));
                 return;
             }

@@ -7,5 +7,15 @@ namespace Helios.Kernel.Namespace
     public sealed class NamespaceException : Exception
     {
         public NamespaceException(string message) : base(message) { }
+
+        private NamespaceException(string message, bool nothingRegistered) : base(message)
+        {
+            NothingRegistered = nothingRegistered;
+        }
+
+        /// <summary>Nobody has registered the path (a process sees ServiceNotRegisteredException, and may wait).</summary>
+        public bool NothingRegistered { get; }
+
+        public static NamespaceException NothingAt(string path) => new NamespaceException("nothing is registered at " + path, true);
     }
 }

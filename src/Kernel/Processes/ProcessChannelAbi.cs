@@ -223,7 +223,9 @@ namespace Helios.Kernel.Processes
         {
             Process process = Process.Current;
             if (process is not null) process.ChannelError = e.Message;
-            return e is Helios.Kernel.Namespace.NamespaceException ? ChannelErrors.Namespace : ChannelErrors.CodeOf(e);
+            if (e is Helios.Kernel.Namespace.NamespaceException refused)
+                return refused.NothingRegistered ? ChannelErrors.NotRegistered : ChannelErrors.Namespace;
+            return ChannelErrors.CodeOf(e);
         }
     }
 }

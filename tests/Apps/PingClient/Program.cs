@@ -1,7 +1,8 @@
 // The client half of a ping-pong between two processes: `pingclient <count>` sends Ping(i) and expects Pong(i + 1)
 // for i in 0..count, in order, then closes (exit 0; 1 on a wrong answer). `pingclient violate` breaks the protocol
 // (two Pings without waiting): the kernel refuses the second and the process dies of it, alone. `pingclient bind
-// <path> <count>` makes its own channel and binds it to the service at path instead of using the one it was given.
+// <path> <count> [wait-ms]` makes its own channel and binds it to the service at path instead of using the one it was
+// given, waiting up to wait-ms for the service to register when told to (else nothing there kills it).
 using Helios.Channels;
 using Helios.Contracts;
 
@@ -15,7 +16,8 @@ public static class Program
         {
             bound = args[1];
             PingPongContract.NewChannel(out client, out PingPongContract.Exp exporter);
-            ServiceNamespace.Bind(args[1], PingPongContract.Info, exporter.Handle);
+            if (args.Length > 3) ServiceNamespace.Bind(args[1], PingPongContract.Info, exporter.Handle, int.Parse(args[3]));
+            else ServiceNamespace.Bind(args[1], PingPongContract.Info, exporter.Handle);
             args = new[] { args[2] };
         }
         else client = new PingPongContract.Imp(StartupEndpoints.Get(0));

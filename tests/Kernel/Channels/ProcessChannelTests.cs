@@ -106,6 +106,36 @@ namespace Helios.Kernel.Tests.Channels
             baseline.AssertHandlesRestored();
         }
 
+        // ServiceNamespace.Bind with a time: a client started before its service waits for the registration (sleeping,
+        // not spinning) and binds; one whose service never comes gets ServiceNotRegisteredException after the time.
+        [Test]
+        public static void ABindCanWaitForItsService()
+        {
+            var baseline = HeapBaseline.Take();
+            Assert.NotNull(PingPongContract.Info);
+            Process client = Apps.Create("pingclient", new[] { "bind", "/services/ping-process", "100", "10000" });
+            client.Start();
+            Helios.Kernel.Threading.Thread.Sleep(20_000_000);                 // 20 ms: the client is waiting by now
+            Assert.False(client.HasEnded, "the client did not wait: " + (client.KillReason ?? client.ExitCode.ToString()));
+            Process server = Apps.Create("pingserver", new[] { "register", "/services/ping-process" });
+            server.Start();
+            Assert.Equal(0, client.Wait());
+            Assert.Equal(0, server.Wait());
+            baseline.AssertHandlesRestored();
+        }
+
+        [Test]
+        public static void AWaitingBindGivesUpAfterItsTime()
+        {
+            Assert.NotNull(PingPongContract.Info);
+            ulong started = Helios.Kernel.Time.Clock.Now;
+            Process client = Apps.Create("pingclient", new[] { "bind", "/services/nobody-here", "1", "50" });
+            client.Start();
+            Assert.Equal(-1, client.Wait());
+            Assert.True(Helios.Kernel.Time.Clock.Now - started >= 50_000_000, "gave up early");
+            Assert.True(client.KillReason.Contains("ServiceNotRegisteredException") && client.KillReason.Contains("nothing is registered at /services/nobody-here"), client.KillReason);
+        }
+
         [Test]
         public static void BindingToNothingFaultsTheClientOnly()
         {

@@ -100,6 +100,21 @@ namespace Helios.Kernel.Tests.Channels
             Assert.Equal(0L, link.Rejected);
         }
 
+        // A client on k1 started before its service on k0 waits for it (ServiceNamespace.Bind with a time): the
+        // coordinator answers that nothing is registered (an answer, not a refusal), and the client sleeps and looks again.
+        [Test(Category = "multikernel")]
+        public static void AClientOnTheSatelliteWaitsForAServiceHere()
+        {
+            Satellite();
+            AwaitPath("/kernels/1");
+            RemoteProcess client = RemoteProcess.Launch(1, "pingclient", new[] { "bind", "/services/ping-process", "1000", "10000" });
+            Thread.Sleep(20_000_000);                       // 20 ms: it is waiting by now
+            Process server = Apps.Create("pingserver", new[] { "register", "/services/ping-process" });
+            server.Start();
+            Assert.Equal((0, false), client.Wait());
+            Assert.Equal(0, server.Wait());
+        }
+
         // Service and client both on k1, bound through the coordinator's directory: after the lookup, nothing crosses
         // the link (the control requests of launching, resolving and waiting are a few records; 10^4 round trips
         // would be 2 × 10^4).

@@ -5,15 +5,29 @@ using Helios.Channels;
 using Helios.Contracts;
 
 // The Pings must carry 0, 1, 2, ... (what PingClient sends); with the argument "any", anything goes. With
-// "register <path>" it takes its endpoint from the namespace instead: it registers the path and serves one client.
+// "register <path> [clients]" it takes its endpoints from the namespace instead: it registers the path and serves that
+// many clients (1 by default) one after the other. A client that breaks the protocol or dies ends only its own
+// channel: the server sees it closed and accepts the next one (docs/apps.md, "A service that outlives bad clients").
 public static class Program
 {
     public static int Main(string[] args)
     {
         bool registered = args.Length > 1 && args[0] == "register";
-        int registration = registered ? ServiceNamespace.Register(args[1], PingPongContract.Info) : -1;
-        if (registered) System.Console.WriteLine("registered " + args[1]);
-        var server = new PingPongContract.Exp(registered ? ServiceNamespace.Accept(registration) : StartupEndpoints.Get(0));
+        bool any = args.Length == 1 && args[0] == "any";
+        if (!registered) return Serve(new PingPongContract.Exp(StartupEndpoints.Get(0)), any);
+        int clients = args.Length > 2 ? int.Parse(args[2]) : 1;
+        int registration = ServiceNamespace.Register(args[1], PingPongContract.Info);
+        System.Console.WriteLine("registered " + args[1]);
+        int status = 0;
+        for (int i = 0; i < clients; i++)
+            status |= Serve(new PingPongContract.Exp(ServiceNamespace.Accept(registration)), any);
+        ServiceNamespace.Unregister(registration);
+        return status;
+    }
+
+    // One client, until it closes its channel (or breaks it): 0, or 1 when a Ping carried the wrong number.
+    private static int Serve(PingPongContract.Exp server, bool any)
+    {
         if (server.IsNull) return 2;
         int answered = 0;
         // Receive until the client closes: a receive of the one message this state allows parks the process for it,
@@ -23,9 +37,10 @@ public static class Program
             while (true)
             {
                 server.ReceivePing(out int data);
-                if (data != answered && !(args.Length == 1 && args[0] == "any"))
+                if (data != answered && !any)
                 {
                     System.Console.WriteLine("ping " + answered.ToString() + " carried " + data.ToString());
+                    server.Close();
                     return 1;                       // lost, duplicated or reordered
                 }
                 server.SendPong(data + 1);
@@ -34,10 +49,9 @@ public static class Program
         }
         catch (ChannelClosedException)
         {
-            // The client closed the channel, perhaps between a Ping and its Pong.
+            // The client closed the channel, perhaps between a Ping and its Pong, or broke the protocol (which closes it).
         }
         server.Close();
-        if (registered) ServiceNamespace.Unregister(registration);
         System.Console.WriteLine("answered " + answered.ToString());
         return 0;
     }

@@ -55,6 +55,30 @@ namespace Helios.Kernel.Tests.Channels
             baseline.AssertRestored();
         }
 
+        // A service outlives its bad clients: one that breaks the protocol (killed for it) and one killed mid-conversation
+        // each end only their own channel; the server, registered once, serves the next client as if nothing happened.
+        [Test]
+        public static void AServiceServesTheNextClientAfterABadOne()
+        {
+            var baseline = HeapBaseline.Take();
+            Process server = ProcessServices.StartService("pingserver", new[] { "register", "/services/ping-process", "3" }, "/services/ping-process");
+            Process violator = Apps.Create("pingclient", new[] { "bind", "/services/ping-process", "violate" });
+            violator.Start();
+            Assert.Equal(-1, violator.Wait());
+            Assert.True(violator.KillReason.Contains("ProtocolViolationException"), violator.KillReason);
+            Process killed = Apps.Create("pingclient", new[] { "bind", "/services/ping-process", "100000000" });
+            killed.Start();
+            Helios.Kernel.Threading.Thread.Sleep(20_000_000);     // 20 ms into its pings
+            killed.Kill("killed by the test mid-conversation");
+            Assert.Equal(-1, killed.Wait());
+            Process good = Apps.Create("pingclient", new[] { "bind", "/services/ping-process", "1000" });
+            good.Start();
+            Assert.Equal(0, good.Wait());
+            Assert.Equal(0, server.Wait());
+            Assert.True(server.KillReason is null, server.KillReason);
+            baseline.AssertHandlesRestored();
+        }
+
         [Test]
         public static void AKilledProcessesPeerSeesItsChannelClosed()
         {

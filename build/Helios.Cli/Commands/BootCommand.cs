@@ -206,7 +206,7 @@ internal static class BootCommand
         string isa = options.Isa.Name();
         AnsiConsole.MarkupLine($"[grey]helios: booting {Markup.Escape(Path.GetFileName(options.Image))} on {isa}: {Markup.Escape(options.CommandLine)}[/]");
         if (options.GdbPort is int port)
-            AnsiConsole.MarkupLine($"[yellow]helios: waiting for gdb: {(options.Isa == Isa.X86_64 ? "gdb" : "gdb-multiarch")} -ex 'target remote :{port}' {Markup.Escape(options.Image)}[/]");
+            AnsiConsole.MarkupLine($"[yellow]helios: waiting for gdb: {Markup.Escape(GdbCommand.Display(options.Isa, options.Image, port, RepoPaths.Find().Root))}[/]");
         QemuResult result;
         try
         {

@@ -31,6 +31,7 @@ namespace Helios.Kernel.Processes
             ImagePlacement.Place(file, image.Image, imageBase);
             var slot = (nint*)(imageBase + image.Header.ImportSlotsStart);
             for (int i = 0; i < slots.Length; i++) slot[i] = slots[i];
+            Diagnostics.DebuggerHooks.ProcessLoaded(name, imageBase);      // gdb loads the app's symbols here
             return new Process(name, manifest, arguments, image, imageBase);
         }
     }

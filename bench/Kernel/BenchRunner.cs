@@ -30,7 +30,7 @@ namespace Helios.Kernel.Bench
         private static readonly string[] Names =
         {
             "thread_yield", "waitset_pingpong", "timer_irq", "sched_stress_yield", "throw_catch", "alloc_small", "gc_collect",
-            "abi_call", "process_create_exit",
+            "abi_call", "process_create_exit", "remote_process_create_exit",
             "channel_roundtrip", "channel_pingpong_2msg", "channel_pingpong_2msg_sip",
             "channel_pingpong_select_sip", "channel_roundtrip_threads",
             "process_console_line", "process_console_line_relay",
@@ -40,7 +40,7 @@ namespace Helios.Kernel.Bench
         private static readonly string[] Suites =
         {
             "kernel", "kernel", "kernel", "kernel", "kernel", "kernel", "kernel",
-            "sip", "sip",
+            "sip", "sip", "sip",
             "channels", "channels", "channels",
             "channels", "channels",
             "sip", "sip",
@@ -60,16 +60,17 @@ namespace Helios.Kernel.Bench
                 case 6: Cases.Allocation.RunCollect(); break;
                 case 7: Cases.AbiCall.Run(); break;
                 case 8: Cases.ProcessCreateExit.Run(); break;
-                case 9: Cases.ChannelRoundTripSip.Run(); break;
-                case 10: Cases.ChannelPingPong.Run(); break;
-                case 11: Cases.ChannelPingPongSip.Run(); break;
-                case 12: Cases.ChannelPingPongSelectSip.Run(); break;
-                case 13: Cases.ChannelRoundTrip.Run(); break;
-                case 14: Cases.ConsoleLine.Run(); break;
-                case 15: Cases.ConsoleLineRelay.Run(); break;
-                case 16: Cases.RemoteChannels.RunLinkPing(); break;
-                case 17: Cases.RemoteChannels.RunPingPong(); break;
-                case 18: Cases.RemoteChannels.RunRoundTrips(); break;
+                case 9: Cases.RemoteProcessCreateExit.Run(); break;
+                case 10: Cases.ChannelRoundTripSip.Run(); break;
+                case 11: Cases.ChannelPingPong.Run(); break;
+                case 12: Cases.ChannelPingPongSip.Run(); break;
+                case 13: Cases.ChannelPingPongSelectSip.Run(); break;
+                case 14: Cases.ChannelRoundTrip.Run(); break;
+                case 15: Cases.ConsoleLine.Run(); break;
+                case 16: Cases.ConsoleLineRelay.Run(); break;
+                case 17: Cases.RemoteChannels.RunLinkPing(); break;
+                case 18: Cases.RemoteChannels.RunPingPong(); break;
+                case 19: Cases.RemoteChannels.RunRoundTrips(); break;
             }
         }
 

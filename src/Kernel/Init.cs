@@ -1,7 +1,7 @@
 // The kernel image's payload: init. It starts the processes the boot configuration names (BootPlan: the command
 // line's run= apps from ./helios boot --run, or else the bundle's init.conf) and waits for them, each reported as it
 // ends. Their stdout and stderr go to the console under their names (ConsoleRelay); the first run= app's stdin is the
-// console's input (ConsoleInput), the others' is empty. A boot from init.conf fails when a process did not end as the
+// console's input (ConsoleInput), on whichever kernel it runs; the others' is empty. A boot from init.conf fails when a process did not end as the
 // configuration expects (exit code 0 unless it says expect=...); a run= app's ending is judged by the host.
 //
 // On a machine of several kernels (docs/multikernel.md, "Processes on any kernel"), "app@k1" starts app on k1
@@ -9,6 +9,7 @@
 // (LaunchPlacement); "wait /path" holds the next lines until a service registered path.
 using System;
 using System.Collections.Generic;
+using Helios.Contracts;
 using Helios.Kernel.Boot;
 using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Multikernel;
@@ -73,7 +74,22 @@ namespace Helios.Kernel
                     string[] arguments = planned.Arguments.Length == 0 && !fromRun ? null : planned.Arguments;
                     if (kernel != KernelRole.Id)
                     {
-                        RemoteProcess far = RemoteProcess.Launch(kernel, app, arguments);
+                        // The first run= app reads the console wherever it runs: its stdin crosses the link.
+                        PipeContract.Imp input = default;
+                        PipeContract.Exp readerEnd = default;
+                        bool withInput = fromRun && started.Count == 0;
+                        if (withInput) PipeContract.NewChannel(out input, out readerEnd);
+                        RemoteProcess far;
+                        try
+                        {
+                            far = RemoteProcess.Launch(kernel, app, arguments, readerEnd);
+                        }
+                        catch (Exception)
+                        {
+                            if (withInput) input.Close();
+                            throw;
+                        }
+                        if (withInput) ConsoleInput.Feed(input);
                         // Reported by the name the configuration gave ("hello@k1", or "hello" when placed), which is
                         // what ./helios boot --run looks for; a placed process's starting line names its kernel.
                         var remote = new Started { Plan = planned, Far = far, Name = planned.App, Id = far.Id };

@@ -134,6 +134,18 @@ namespace Helios.Kernel.Multikernel
                     if (refusal is not null) _client.SendFailed(KernelText.Chars(refusal));
                     break;
                 }
+                case Message.LaunchWithInput:
+                {
+                    _client.ReceiveLaunchWithInput(out ExArray<char> app, out ExArray<char> arguments, out int kernel, out int channel);
+                    string name = KernelText.Take(app), joined = KernelText.Take(arguments);
+                    string refusal = Try(() =>
+                    {
+                        Process process = Launch(name, joined, HeldInput(kernel, (uint)channel));
+                        _client.SendLaunched(process.Id);
+                    });
+                    if (refusal is not null) _client.SendFailed(KernelText.Chars(refusal));
+                    break;
+                }
                 case Message.Wait:
                 {
                     _client.ReceiveWait(out int id);
@@ -165,12 +177,42 @@ namespace Helios.Kernel.Multikernel
             NameService.BindArrived(path, contract, endpoint);
         }
 
-        // An app of the boot bundle, started here with its output on this kernel's console under its name.
-        private Process Launch(string app, string joined)
+        // The reader end of a pipe that kernel moved here over its link, held by its number there: a launch's stdin.
+        private static ulong HeldInput(int kernel, uint channel)
+        {
+            Link link = KernelLinks.To(kernel);
+            if (link is null || !link.TryTakeHeld(channel, out ulong endpoint, out ContractInfo contract))
+                throw new NamespaceException("no channel " + channel.ToString() + " arrived from k" + kernel.ToString() + " to be a stdin");
+            try
+            {
+                Channel.CheckEndpoint(endpoint, PipeContract.Info, ContractInfo.Exporter);
+            }
+            catch (Exception)
+            {
+                ExchangeHeap.Current.CloseEndpoint(endpoint, ExchangeHeap.Current.KernelOwner);
+                throw;
+            }
+            return endpoint;
+        }
+
+        // An app of the boot bundle, started here with its output on this kernel's console under its name (the asking
+        // kernel says it started it: a line here would cost every remote launch a console line), and its
+        // stdin the pipe reader `input` (the kernel's; 0: an empty stdin).
+        private Process Launch(string app, string joined, ulong input = 0)
         {
             string[] arguments = joined.Length == 0 ? null : joined.Split('\0');    // none: the manifest's own
-            Process process = Apps.Create(app, arguments);
-            KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + ") for another kernel");
+            Process process;
+            try
+            {
+                process = Apps.Create(app, arguments);
+                if (input != 0) process.SetStandardInput(new PipeContract.Exp(input));
+            }
+            catch (Exception)
+            {
+                // Not given to a process: its end closes here, so the asking kernel's writer sees its channel closed.
+                if (input != 0 && ExchangeHeap.Current.IsLive(input)) ExchangeHeap.Current.CloseEndpoint(input, ExchangeHeap.Current.KernelOwner);
+                throw;
+            }
             process.Start();
             _launched[process.Id] = process;
             return process;

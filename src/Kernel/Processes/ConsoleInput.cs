@@ -22,9 +22,14 @@ namespace Helios.Kernel.Processes
         private const ulong BusyNanoseconds = 5_000_000;
 
         /// <summary>Connects the process's stdin (not started yet) to the serial console.</summary>
-        internal static void Connect(Process process)
+        internal static void Connect(Process process) => Feed(process.OpenStandardInput());
+
+        /// <summary>
+        /// Writes the serial console's input to pipe (the kernel's writer end), whose reader may be on another kernel
+        /// (a process started there: RemoteProcess).
+        /// </summary>
+        internal static void Feed(PipeContract.Imp pipe)
         {
-            PipeContract.Imp pipe = process.OpenStandardInput();
             new Thread(() => Run(pipe), "console input") { ChannelOwner = ExchangeHeap.Current.KernelOwner }.Start();
         }
 

@@ -1,5 +1,6 @@
 // ./helios boot --run APP gives the host's stdin to the app's stdin through the serial console (16550 on x86_64,
-// PL011 on arm64), its end as ^D: what the guest printed shows the app read all of it, and nothing more.
+// PL011 on arm64), its end as ^D: what the guest printed shows the app read all of it, and nothing more; on numa2 the
+// app may run on the satellite (wc@k1), its stdin crossing the link from the coordinator.
 using System.Diagnostics;
 using Xunit;
 
@@ -54,6 +55,18 @@ public class StandardInputBootTests
         (int code, string output) = BootWithInput("", "--arch", isa, "--run", "wc");
         Assert.True(code == 0, output);
         Assert.Contains("[wc] 0 0 0", output);
+    }
+
+    // The app runs on the satellite: the coordinator reads the serial port and the pipe's reader end crossed the link.
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public void WcOnTheSatelliteCountsWhatTheHostPipedIn(string isa)
+    {
+        (int code, string output) = BootWithInput("hello\nwörld, again\nno newline", "--arch", isa, "--topology", "numa2", "--run", "wc@k1");
+        Assert.True(code == 0, output);
+        Assert.Contains("k1: [wc] 2 5 30", output);
+        Assert.Contains("k0: init: wc@k1 (pid 1) exited with code 0", output);
     }
 
     [Fact]

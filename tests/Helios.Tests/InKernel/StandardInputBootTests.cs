@@ -2,6 +2,7 @@
 // PL011 on arm64), its end as ^D: what the guest printed shows the app read all of it, and nothing more; on numa2 the
 // app may run on the satellite (wc@k1), its stdin crossing the link from the coordinator.
 using System.Diagnostics;
+using System.Text.RegularExpressions;
 using Xunit;
 
 namespace Helios.Tests.InKernel;
@@ -67,6 +68,21 @@ public class StandardInputBootTests
         Assert.True(code == 0, output);
         Assert.Contains("k1: [wc] 2 5 30", output);
         Assert.Contains("k0: init: wc@k1 (pid 1) exited with code 0", output);
+    }
+
+    // Placed by the coordinator (no @kernel: wc's manifest has no affinities, so by load), wherever that is: the
+    // host's stdin follows it.
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public void APlacedWcCountsWhatTheHostPipedIn(string isa)
+    {
+        (int code, string output) = BootWithInput("hello\nwörld, again\nno newline", "--arch", isa, "--topology", "numa2", "--run", "wc");
+        Assert.True(code == 0, output);
+        Match placed = Regex.Match(output, @"k0: init: placement: wc -> (k[01]) by load");
+        Assert.True(placed.Success, output);
+        Assert.Contains($"{placed.Groups[1].Value}: [wc] 2 5 30", output);
+        Assert.Contains("k0: init: wc (pid 1) exited with code 0", output);
     }
 
     [Fact]

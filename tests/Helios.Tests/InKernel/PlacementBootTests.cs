@@ -26,16 +26,13 @@ public class PlacementBootTests
     public async Task EditingTheClientsAffinityMovesItAtTheNextBoot(string isaName)
     {
         Isa isa = IsaNames.Parse(isaName);
-        string built = RepoPaths.BundleBeside(TestData.Image(isa, RepoPaths.KernelImage))!;
-        string shipped = File.ReadAllText(Path.Combine(TestData.Repo.Root, "manifests", "pingclient.manifest.xml"));
         const string Declared = "affinity=\"-1\" contractName=\"PingPongContract\" path=\"" + Service + "\"";
-        Assert.Contains(Declared, shipped);
 
         // The shipped manifest's -1 (keep away from the service), then the same line edited to +1 (run beside it).
         foreach ((string affinity, string kernel, string pass) in new[] { ("-1", "k0", "negative"), ("1", "k1", "positive") })
         {
-            string edited = shipped.Replace(Declared, Declared.Replace("affinity=\"-1\"", "affinity=\"" + affinity + "\""));
-            string bundle = Rebundle(built, "pingclient", edited, BootConfiguration, isaName + affinity);
+            string edited = Shipped("pingclient", Declared, Declared.Replace("affinity=\"-1\"", "affinity=\"" + affinity + "\""));
+            string bundle = Rebundle(isa, "pingclient", edited, BootConfiguration, isaName + affinity);
             string console = await BootNuma2(isa, bundle);
             Assert.Contains($"k0: init: placement: pingclient -> {kernel} by {pass}", console);
             Assert.Matches($@"k0: init: starting pingclient \(pid \d+, on {kernel}\) with arguments: bind {Service} 100", console);
@@ -72,14 +69,11 @@ public class PlacementBootTests
     public async Task SelfReferenceSpreadsCopiesOfAServiceAtLaunch(string isaName)
     {
         Isa isa = IsaNames.Parse(isaName);
-        string built = RepoPaths.BundleBeside(TestData.Image(isa, RepoPaths.KernelImage))!;
-        string shipped = File.ReadAllText(Path.Combine(TestData.Repo.Root, "manifests", "pingserver.manifest.xml"));
         const string Declared = "<serviceProvider id=\"0\" contractName=\"PingPongContract\" path=\"" + Service + "\" />";
-        Assert.Contains(Declared, shipped);
-        string edited = shipped.Replace(Declared, Declared.Replace("id=\"0\"", "id=\"0\" affinity=\"-1\""));
+        string edited = Shipped("pingserver", Declared, Declared.Replace("id=\"0\"", "id=\"0\" affinity=\"-1\""));
         const string Configuration = "pingserver register " + Service + "\nwait " + Service + "\npingserver register " + Service + "\nwait " + Service + " 2\n"
                                      + "pingclient@k0 bind " + Service + " 100\npingclient@k1 bind " + Service + " 100\n";
-        string bundle = Rebundle(built, "pingserver", edited, Configuration, isaName + "-copies");
+        string bundle = Rebundle(isa, "pingserver", edited, Configuration, isaName + "-copies");
         string console = await BootNuma2(isa, bundle);
         Match first = Regex.Match(console, @"k0: init: placement: pingserver -> (k[01]) by load");
         Assert.True(first.Success, console);
@@ -108,10 +102,19 @@ public class PlacementBootTests
         return console;
     }
 
+    // app's manifest as shipped in manifests/, with the text declared (which must be there) replaced: a user's edit.
+    private static string Shipped(string app, string declared, string replacement)
+    {
+        string shipped = File.ReadAllText(Path.Combine(TestData.Repo.Root, "manifests", app + ".manifest.xml"));
+        Assert.Contains(declared, shipped);
+        return shipped.Replace(declared, replacement);
+    }
+
     // The build's bundle with app's manifest compiled from text (checked and compiled as the build's manifest step
     // does) and the boot configuration given; every app image stays the built one.
-    private static string Rebundle(string built, string app, string manifestText, string bootConfiguration, string name)
+    private static string Rebundle(Isa isa, string app, string manifestText, string bootConfiguration, string name)
     {
+        string built = RepoPaths.BundleBeside(TestData.Image(isa, RepoPaths.KernelImage))!;
         var contracts = ContractDirectoryCatalog.Load(Path.Combine(TestData.Repo.Root, "src", "Contracts"));
         ManifestLoadResult loaded = new ManifestLoader(contracts).LoadText(manifestText, app + ".manifest.xml");
         Assert.True(loaded.Manifest is not null, string.Join("\n", loaded.Diagnostics.Select(d => d.ToMsBuildError())));

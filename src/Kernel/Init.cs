@@ -1,8 +1,9 @@
 // The kernel image's payload: init. It starts the processes the boot configuration names (BootPlan: the command
 // line's run= apps from ./helios boot --run, or else the bundle's init.conf) and waits for them, each reported as it
 // ends. Their stdout and stderr go to the console under their names (ConsoleRelay); the first run= app's stdin is the
-// console's input (ConsoleInput), on whichever kernel it runs; the others' is empty. A boot from init.conf fails when a process did not end as the
-// configuration expects (exit code 0 unless it says expect=...); a run= app's ending is judged by the host.
+// console's input (ConsoleInput), on whichever kernel it runs; the others' is empty. A boot from init.conf fails when
+// a process did not end as the configuration expects (exit code 0 unless it says expect=...); a run= app's ending is
+// judged by the host.
 //
 // On a machine of several kernels (docs/multikernel.md, "Processes on any kernel"), "app@k1" starts app on k1
 // (RemoteProcess), and an app without "@" (an init.conf line or a run= app) is placed by the coordinator

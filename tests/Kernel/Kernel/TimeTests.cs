@@ -20,18 +20,26 @@ namespace Helios.Kernel.Tests.Kernel
             }
         }
 
+        // Ticks counted over 100 ms of the clock match the rate, within 2. Without -icount a host that stops QEMU for a
+        // while (a loaded CI machine) makes the virtual timer skip ticks in that window: a wrong rate fails every one of
+        // five windows, a stall only the one it hit.
         [Test]
         public static void TheTickRunsAtItsRate()
         {
             Cpu cpu = Cpu.Current;
-            ulong ticks = cpu.Ticks;
-            ulong start = Clock.Now;
-            Thread.Sleep(100_000_000);
-            ulong elapsed = Clock.Now - start;
-            ulong counted = cpu.Ticks - ticks;
-            ulong expected = elapsed * Tick.Frequency / 1_000_000_000;
-            Assert.True(counted + 2 >= expected && counted <= expected + 2,
-                counted.ToString() + " ticks in " + elapsed.ToString() + " ns at " + Tick.Frequency.ToString() + " Hz");
+            string windows = "";
+            for (int attempt = 0; attempt < 5; attempt++)
+            {
+                ulong ticks = cpu.Ticks;
+                ulong start = Clock.Now;
+                Thread.Sleep(100_000_000);
+                ulong elapsed = Clock.Now - start;
+                ulong counted = cpu.Ticks - ticks;
+                ulong expected = elapsed * Tick.Frequency / 1_000_000_000;
+                if (counted + 2 >= expected && counted <= expected + 2) return;
+                windows += (windows.Length == 0 ? "" : "; ") + counted.ToString() + " ticks in " + elapsed.ToString() + " ns";
+            }
+            Assert.True(false, windows + " at " + Tick.Frequency.ToString() + " Hz");
         }
     }
 }

@@ -1,7 +1,7 @@
 // Multikernel machines (docs/multikernel.md), booted in QEMU on both ISAs: a numa2 machine runs the coordinator and
 // a satellite kernel, each running its own selection of the in-kernel tests, each reported as its own case named after
-// its kernel ("k1:Threads.YieldAlternatesBetweenThreadsOnOneCpu"); the kernel image boots on numa2 (and numa4 on
-// x86_64) with every kernel's banner naming only its own CPUs; a satellite that panics leaves the coordinator running
+// its kernel ("k1:Threads.YieldAlternatesBetweenThreadsOnOneCpu"); the kernel image boots on numa2 and numa2x2 (and
+// numa4 on x86_64) with every kernel's banner naming only its own CPUs; a satellite that panics leaves the coordinator running
 // and the machine's status says a kernel died.
 using System.Collections.Concurrent;
 using Helios.Kernel.Diagnostics;
@@ -63,6 +63,8 @@ public class MultikernelTests
     [InlineData("x86_64", "numa2")]
     [InlineData("arm64", "numa2")]
     [InlineData("x86_64", "numa4")]
+    [InlineData("x86_64", "numa2x2")]
+    [InlineData("arm64", "numa2x2")]
     public async Task EveryKernelOfTheMachineBootsOnItsOwnDomain(string isaName, string topologyName)
     {
         Isa isa = IsaNames.Parse(isaName);
@@ -81,9 +83,10 @@ public class MultikernelTests
             List<string> lines = QemuResult.KernelLines(run.Console, k);
             string role = k == 0 ? "coordinator" : "satellite";
             Assert.Contains(lines, l => l.StartsWith($"Helios kernel k{k} ({role}, NUMA domain {k}, {topology.Nodes} kernels) for {isaName}", StringComparison.Ordinal));
-            // One CPU a node: each kernel has exactly its own.
+            // Each kernel has exactly its node's CPUs, every one of them online.
             string cpus = Assert.Single(lines, l => l.StartsWith("  cpus:   ", StringComparison.Ordinal));
-            Assert.StartsWith("  cpus:   1 (hardware ids ", cpus);
+            Assert.StartsWith($"  cpus:   {topology.CpusPerNode} (hardware ids ", cpus);
+            Assert.Contains($"  online: {topology.CpusPerNode} of {topology.CpusPerNode} CPUs", lines);
             if (k > 0) Assert.Contains($"satellite k{k} exited with code 0", QemuResult.MachineLines(run.Console));
         }
         // Every line says which kernel printed it.

@@ -170,6 +170,21 @@ public class MultikernelTests
         Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
     }
 
+    // numa4 smoke (x86_64, the one CI runs): every one of the four kernels runs the multikernel checks (its own CPUs,
+    // frames and machine-page slot) and reports each; the run completes only when all four finished their plans.
+    [Fact]
+    public async Task EveryKernelOfANuma4MachineRunsItsTests()
+    {
+        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = QemuTopology.Parse("numa4", out _)! };
+        QemuOptions options = session.Options(Isa.X86_64, "Multikernel.*");
+        options = options with { KernelArguments = options.KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=Multikernel.*" };
+        TestRunReport report = TestRunParser.Parse(Isa.X86_64, await QemuRunner.RunAsync(options), session.Kernels);
+        Assert.True(report.Problem is null, report.Problem + "\n" + string.Join("\n", report.Run.Console.TakeLast(30)));
+        for (int k = 0; k < 4; k++)
+            Assert.True(report.Results.Count(r => r.Name.StartsWith($"k{k}:Multikernel.", StringComparison.Ordinal)) >= 3, $"k{k} ran the multikernel checks");
+        Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
+    }
+
     // A numa2 boot of the test image: the coordinator runs coordinatorFilter, k1 satelliteFilter; the run must complete.
     private static async Task<TestRunReport> RunNuma2(string isaName, string coordinatorFilter, string satelliteFilter)
     {

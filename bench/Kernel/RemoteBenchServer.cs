@@ -2,7 +2,8 @@
 // cases, k1 serves the coordinator. The first channel the coordinator opens is a control channel (PingPongContract):
 // each Ping names what the next channel is for — an echo kernel thread (link_ping), a pingserver process
 // (rmp_pingpong_2msg), a bench-roundtrip server process (rmp_roundtrip_<size>) — or asks for this kernel's counters,
-// and its Pong answers once that is understood.
+// and its Pong answers once that is understood; or asks it to run its half of sched_stress_yield_spread, answered
+// once that is done.
 using Helios.Channels;
 using Helios.Contracts;
 using Helios.Kernel.Multikernel;
@@ -14,7 +15,7 @@ namespace Helios.Kernel.Bench
 {
     internal static class RemoteBenchServer
     {
-        public const int EchoThread = 1, PingPongProcess = 2, RoundTripProcess = 3;
+        public const int EchoThread = 1, PingPongProcess = 2, RoundTripProcess = 3, SchedulerStress = 4;
         public const int ReportBytes = 10, ReportBytesHigh = 11, ReportIpis = 12;
 
         /// <summary>Serves the coordinator in a thread of its own until the machine is asked to stop.</summary>
@@ -33,6 +34,13 @@ namespace Helios.Kernel.Bench
             while (commands.TryWaitNext(out _))
             {
                 commands.ReceivePing(out int command);
+                if (command == SchedulerStress)
+                {
+                    // Its half of sched_stress_yield_spread, at once with the coordinator's; the Pong says it is done.
+                    Cases.SchedulerStress.RunHere(Cases.SchedulerStress.ThreadsPerKernelOfTwo, Cases.SchedulerStress.YieldsPerThread);
+                    commands.SendPong(0);
+                    continue;
+                }
                 long bytes = link.BytesSent + link.BytesReceived;
                 int answer = command switch
                 {

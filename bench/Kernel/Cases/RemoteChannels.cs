@@ -50,6 +50,15 @@ namespace Helios.Kernel.Bench.Cases
             }
         }
 
+        /// <summary>Asks k1 to run its half of sched_stress_yield_spread now; AwaitSchedulerStress returns once it is done.</summary>
+        internal static void StartSchedulerStress()
+        {
+            Begin();
+            s_control.SendPing(RemoteBenchServer.SchedulerStress);
+        }
+
+        internal static void AwaitSchedulerStress() => s_control.ReceivePong(out _);
+
         // The link to k1 and the control channel to its bench server, once.
         private static bool Begin()
         {

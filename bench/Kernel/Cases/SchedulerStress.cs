@@ -1,5 +1,12 @@
-// sched_stress_yield: Helios's scheduler stress test (paper §4.5.1): 16 threads on one CPU each yield N times; the
+// sched_stress_yield: Helios's scheduler stress test (paper §4.5.1, Fig. 9): 16 threads each yield N/16 times; the
 // figure is per yield. A batch of N operations is N yields in all, spread over the 16 threads.
+// - sched_stress_yield: all 16 on CPU 0 (the benchmark machine's figure).
+// - sched_stress_yield_spread: the 16 spread over every CPU of the machine, on one kernel (smp4: 4 a CPU) or on two
+//   (numa2x2: 8 a kernel, 4 a CPU, both kernels at once: k0 asks k1's bench server to run its 8 and answers when they
+//   are done). Under -icount every CPU's instructions advance one clock, so the figure is all CPUs' instructions per
+//   yield: what locks, IPIs and a shared run queue cost shows; parallel speed-up cannot (docs/benchmarking.md).
+using Helios.Kernel.Cpus;
+using Helios.Kernel.Multikernel;
 using Helios.Kernel.Threading;
 
 namespace Helios.Kernel.Bench.Cases
@@ -9,9 +16,22 @@ namespace Helios.Kernel.Bench.Cases
         private const int Threads = 16;
         private const ulong Operations = 16 * 500;
 
+        /// <summary>Yields per thread in a batch, and threads a kernel of two runs: k1 runs its share (RemoteBenchServer).</summary>
+        internal const ulong YieldsPerThread = Operations / Threads;
+        internal const int ThreadsPerKernelOfTwo = Threads / 2;
+
         private static ulong s_perThread;
 
         public static void Run() => Measure.Run("sched_stress_yield", Operations, &Batch);
+
+        /// <summary>The spread run, on a machine of one kernel or two (more: nothing is printed).</summary>
+        public static void RunSpread()
+        {
+            if (KernelRole.Count > 2) return;
+            int cpus = Cpu.Count * KernelRole.Count;      // numa<D>x<C>: every kernel has as many
+            Measure.Run("sched_stress_yield_spread", Operations, &SpreadBatch,
+                "threads=" + Threads.ToString() + " cpus=" + cpus.ToString() + " kernels=" + KernelRole.Count.ToString());
+        }
 
         private static void Batch(ulong operations)
         {
@@ -23,6 +43,28 @@ namespace Helios.Kernel.Bench.Cases
                 threads[i].Start();
             }
             Yielder();
+            foreach (Thread thread in threads) thread.Join();
+        }
+
+        private static void SpreadBatch(ulong operations)
+        {
+            s_perThread = operations / Threads;
+            bool two = KernelRole.Count == 2;
+            if (two) RemoteChannels.StartSchedulerStress();
+            RunHere(two ? ThreadsPerKernelOfTwo : Threads, s_perThread);
+            if (two) RemoteChannels.AwaitSchedulerStress();
+        }
+
+        /// <summary>count threads over this kernel's CPUs, each yielding perThread times; returns when all are done.</summary>
+        internal static void RunHere(int count, ulong perThread)
+        {
+            s_perThread = perThread;
+            var threads = new Thread[count];
+            for (int i = 0; i < count; i++)
+            {
+                threads[i] = new Thread(Yielder, "stress", affinity: i % Cpu.Count);
+                threads[i].Start();
+            }
             foreach (Thread thread in threads) thread.Join();
         }
 

@@ -13,7 +13,7 @@ namespace Helios.Cli.Commands.Bench;
 internal static class KernelBenchCommand
 {
     public static Command Create() => Create("kernel", "Boot the kernel benchmarks in the benchmark machine and print the figures",
-        "thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch,alloc_small,gc_collect");
+        "thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch,alloc_small,gc_collect,sched_stress_yield_spread");
 
     public static Command CreateChannels() => Create("channels", "Boot the channel benchmarks (round trips of 0 B to 64 KiB, 2-message ping-pong between threads and between processes; with --topology numa2, the same between two kernels: link_ping, rmp_pingpong_2msg, rmp_roundtrip_<size>) in the benchmark machine and print the figures",
         "channel_roundtrip,channel_pingpong_2msg,channel_pingpong_2msg_sip,channel_pingpong_select_sip,channel_roundtrip_threads,link_ping,rmp_pingpong_2msg,rmp_roundtrip");
@@ -62,6 +62,12 @@ internal static class KernelBenchCommand
                     allGood = false;
                     continue;
                 }
+                // The scheduler stress on 4 CPUs, as one kernel and as two (Helios Fig. 9): two more machines.
+                if (suite == "kernel" && parse.GetValue(cases) is null && CommonOptions.TopologyValue(parse, topology).IsSingle)
+                    foreach ((QemuTopology machine, int? cpus) in StressMachines())
+                        if (await RunHeliosAsync(paths, config, isa, "stress", parse.GetValue(reps), null, machine,
+                                TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(console), cancel, cpus) is null)
+                            allGood = false;
                 if (!parse.GetValue(vsLinux)) continue;
                 var linux = await LinuxBaseline.RunAsync(paths, isa, parse.GetValue(reps), TimeSpan.FromSeconds(parse.GetValue(timeout)), "",
                     parse.GetValue(console), reuseSaved: true, cancel);
@@ -79,15 +85,23 @@ internal static class KernelBenchCommand
         return command;
     }
 
-    private static async Task<IReadOnlyList<BenchResult>?> RunHeliosAsync(RepoPaths paths, string config, Isa isa, string suite, int reps, string? cases,
-        QemuTopology topology, TimeSpan timeout, bool showConsole, CancellationToken cancel)
+    // sched_stress_yield_spread's machines: smp4 (one kernel of 4 CPUs) and numa2x2 (two kernels of 2).
+    private static IEnumerable<(QemuTopology Machine, int? Cpus)> StressMachines()
     {
-        string who = $"helios: {suite} {isa.Name()}" + (topology.IsSingle ? "" : " " + topology.Name);
+        yield return (QemuTopology.Parse("single", out _)!, 4);
+        yield return (QemuTopology.Parse("numa2x2", out _)!, null);
+    }
+
+    private static async Task<IReadOnlyList<BenchResult>?> RunHeliosAsync(RepoPaths paths, string config, Isa isa, string suite, int reps, string? cases,
+        QemuTopology topology, TimeSpan timeout, bool showConsole, CancellationToken cancel, int? cpus = null)
+    {
+        string who = $"helios: {suite} {isa.Name()}" + (topology.IsSingle ? "" : " " + topology.Name) + (cpus is int n ? $" smp{n}" : "");
         QemuOptions options = BenchmarkMachine.Options(isa, paths.Image(config, isa, RepoPaths.KernelBenchImage), topology) with
         {
             KernelArguments = $"reps={reps} suite={suite}" + (cases is null ? "" : $" bench={cases}"),
             Timeout = timeout,
         };
+        if (cpus is int count) options = options with { Cpus = count };
         Console.Out.WriteLine($"{who}: {options.CommandLine}");
         QemuResult run = await QemuRunner.RunAsync(options, line =>
         {

@@ -1,7 +1,8 @@
 // The kernel image's payload: init. It starts the processes the boot configuration names (BootPlan: the command
 // line's run= apps from ./helios boot --run, or else the bundle's init.conf) and waits for them, each reported as it
 // ends. Their stdout and stderr go to the console under their names (ConsoleRelay); the first run= app's stdin is the
-// console's input (ConsoleInput), the others' is empty. A boot from init.conf fails when a process did not end as the
+// console's input (ConsoleInput), the others' is empty. A serve= service (./helios boot --disk) is started but not
+// waited for: it serves the run= apps until the machine stops. A boot from init.conf fails when a process did not end as the
 // configuration expects (exit code 0 unless it says expect=...); a run= app's ending is judged by the host.
 //
 // On a machine of several kernels (docs/multikernel.md, "Processes on any kernel"), "app@k1" starts app on k1
@@ -48,6 +49,7 @@ namespace Helios.Kernel
             }
 
             var started = new List<Started>();
+            bool inputGiven = false;
             foreach (PlannedProcess planned in plan)
             {
                 string app = planned.App;
@@ -79,7 +81,11 @@ namespace Helios.Kernel
                         continue;
                     }
                     Process process = Apps.Create(app, arguments);
-                    if (fromRun && started.Count == 0) ConsoleInput.Connect(process);     // the console's input is its stdin
+                    if (fromRun && !planned.IsService && !inputGiven)                  // the console's input is its stdin
+                    {
+                        ConsoleInput.Connect(process);
+                        inputGiven = true;
+                    }
                     KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + ")" + Describe(process.Arguments));
                     process.Start();
                     started.Add(new Started { Plan = planned, Local = process, Name = process.Name, Id = process.Id });
@@ -91,8 +97,11 @@ namespace Helios.Kernel
                 }
             }
             int unexpected = 0;
+            int waited = 0;
             foreach (Started process in started)
             {
+                if (process.Plan.IsService) continue;
+                waited++;
                 bool killed;
                 int code;
                 if (process.Local is Process local)
@@ -124,7 +133,7 @@ namespace Helios.Kernel
                 }
             }
             if (unexpected == 0) return (int)ExitCode.Success;
-            KernelConsole.WriteLine("init: " + unexpected.ToString() + " of " + started.Count.ToString() + " processes did not end as init.conf expects");
+            KernelConsole.WriteLine("init: " + unexpected.ToString() + " of " + waited.ToString() + " processes did not end as init.conf expects");
             return (int)ExitCode.Failure;
         }
 

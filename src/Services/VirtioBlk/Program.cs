@@ -4,7 +4,8 @@
 // manifest declares /dev/blk0) with BlockDeviceContract and serves its clients one after the other, CLIENTS of them
 // or, without it, until the machine stops. "check FIRST COUNT" reads COUNT sectors from FIRST and checks the pattern
 // the test harness writes on its scratch disk (sector n: n as a u64, then bytes n*7+1); "capacity" prints the disk's
-// size. Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. Not yet: interrupts.
+// size; "rewrite FIRST COUNT" writes those sectors' complement, flushes, reads it back, then writes back what was
+// there and checks it (the harness's write test, which leaves the disk as it found it). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. Not yet: interrupts.
 using System;
 using System.Buffers.Binary;
 using Helios.Channels;
@@ -37,6 +38,8 @@ namespace VirtioBlk
                     if (args.Length == 3 && (!int.TryParse(args[2], out clients) || clients < 0)) return Usage();
                     return Serve(disk, args[1], clients);
                 }
+                if (how == "rewrite" && args.Length == 3 && ulong.TryParse(args[1], out ulong at) && int.TryParse(args[2], out int sectors) && sectors > 0)
+                    return Rewrite(disk, at, sectors);
                 if (how == "check" && args.Length == 3 && ulong.TryParse(args[1], out ulong first) && int.TryParse(args[2], out int count) && count > 0)
                     return Check(disk, first, count);
                 return Usage();
@@ -50,7 +53,7 @@ namespace VirtioBlk
 
         private static int Usage()
         {
-            Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | check FIRST COUNT | serve PATH [CLIENTS]");
+            Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | check FIRST COUNT | rewrite FIRST COUNT | serve PATH [CLIENTS]");
             return 2;
         }
 
@@ -114,6 +117,30 @@ namespace VirtioBlk
                         break;
                 }
             }
+        }
+
+        private static int Rewrite(VirtioBlockDevice disk, ulong first, int count)
+        {
+            byte[] original = disk.Read(first, count);
+            var complement = new byte[original.Length];
+            for (int i = 0; i < original.Length; i++) complement[i] = (byte)~original[i];
+            disk.Transfer(true, first, complement);
+            disk.Flush();
+            byte[] back = disk.Read(first, count);
+            if (!back.AsSpan().SequenceEqual(complement))
+            {
+                Console.Error.WriteLine("virtioblk: sectors " + first.ToString() + "+" + count.ToString() + " do not read back what was written");
+                return 1;
+            }
+            disk.Transfer(true, first, original);
+            disk.Flush();
+            if (!disk.Read(first, count).AsSpan().SequenceEqual(original))
+            {
+                Console.Error.WriteLine("virtioblk: sectors " + first.ToString() + "+" + count.ToString() + " do not read back what was there");
+                return 1;
+            }
+            Console.WriteLine("virtioblk: wrote, flushed and read back " + count.ToString() + " sectors from " + first.ToString() + (disk.CanFlush ? "" : " (no write cache to flush)"));
+            return 0;
         }
 
         private static int Check(VirtioBlockDevice disk, ulong first, int count)

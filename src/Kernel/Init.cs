@@ -1,9 +1,10 @@
 // The kernel image's payload: init. It starts the processes the boot configuration names (BootPlan: the command
 // line's run= apps from ./helios boot --run, or else the bundle's init.conf) and waits for them, each reported as it
 // ends. Their stdout and stderr go to the console under their names (ConsoleRelay); the first run= app's stdin is the
-// console's input (ConsoleInput), on whichever kernel it runs; the others' is empty. A boot from init.conf fails when
-// a process did not end as the configuration expects (exit code 0 unless it says expect=...); a run= app's ending is
-// judged by the host.
+// console's input (ConsoleInput), on whichever kernel it runs; the others' is empty. A serve= service (./helios boot
+// --disk) is started but not waited for: it serves the run= apps until the machine stops. A boot from init.conf fails
+// when a process did not end as the configuration expects (exit code 0 unless it says expect=...); a run= app's
+// ending is judged by the host.
 //
 // On a machine of several kernels (docs/multikernel.md, "Processes on any kernel"), "app@k1" starts app on k1
 // (RemoteProcess), and an app without "@" (an init.conf line or a run= app) is placed by the coordinator
@@ -16,7 +17,6 @@ using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Multikernel;
 using Helios.Kernel.Namespace;
 using Helios.Kernel.Processes;
-using Helios.Satellite.Placement;
 
 namespace Helios.Kernel
 {
@@ -50,6 +50,7 @@ namespace Helios.Kernel
             }
 
             var started = new List<Started>();
+            bool inputGiven = false;
             foreach (PlannedProcess planned in plan)
             {
                 string app = planned.App;
@@ -61,7 +62,7 @@ namespace Helios.Kernel
                         continue;
                     }
                     bool placed = app.IndexOf('@') < 0 && KernelRole.IsMultikernel;
-                    int kernel = placed ? Place(app) : KernelOf(ref app);
+                    int kernel = placed ? LaunchPlacement.Choose(app) : KernelOf(ref app);
                     if (kernel < 0) return (int)ExitCode.Failure;
                     if (kernel >= KernelRole.Count)
                     {
@@ -78,7 +79,8 @@ namespace Helios.Kernel
                         // The first run= app reads the console wherever it runs: its stdin crosses the link.
                         PipeContract.Imp input = default;
                         PipeContract.Exp readerEnd = default;
-                        bool withInput = fromRun && started.Count == 0;
+                        bool withInput = fromRun && !planned.IsService && !inputGiven;
+                        inputGiven |= withInput;
                         if (withInput) PipeContract.NewChannel(out input, out readerEnd);
                         RemoteProcess far;
                         try
@@ -100,7 +102,11 @@ namespace Helios.Kernel
                         continue;
                     }
                     Process process = Apps.Create(app, arguments);
-                    if (fromRun && started.Count == 0) ConsoleInput.Connect(process);     // the console's input is its stdin
+                    if (fromRun && !planned.IsService && !inputGiven)                  // the console's input is its stdin
+                    {
+                        ConsoleInput.Connect(process);
+                        inputGiven = true;
+                    }
                     KernelConsole.WriteLine("init: starting " + app + " (pid " + process.Id.ToString() + (placed ? ", on " + KernelRole.Name : "") + ")"
                                             + Describe(process.Arguments));
                     process.Start();
@@ -113,8 +119,11 @@ namespace Helios.Kernel
                 }
             }
             int unexpected = 0;
+            int waited = 0;
             foreach (Started process in started)
             {
+                if (process.Plan.IsService) continue;
+                waited++;
                 bool killed;
                 int code;
                 if (process.Local is Process local)
@@ -146,7 +155,7 @@ namespace Helios.Kernel
                 }
             }
             if (unexpected == 0) return (int)ExitCode.Success;
-            KernelConsole.WriteLine("init: " + unexpected.ToString() + " of " + started.Count.ToString() + " processes did not end as init.conf expects");
+            KernelConsole.WriteLine("init: " + unexpected.ToString() + " of " + waited.ToString() + " processes did not end as init.conf expects");
             return (int)ExitCode.Failure;
         }
 
@@ -192,15 +201,6 @@ namespace Helios.Kernel
             }
             KernelConsole.WriteLine("init: " + (copies == 1 ? "nothing registered " + path : "fewer than " + copies.ToString() + " copies of " + path + " registered") + " within 10 s");
             return false;
-        }
-
-        // No kernel named, on a machine of several: the placement planner picks one from the app's manifest and the
-        // machine as it is (docs/placement.md, "At launch"); the decision is printed with its pass. -1: refused.
-        private static int Place(string app)
-        {
-            PlacementDecision decision = LaunchPlacement.Decide(app);
-            KernelConsole.WriteLine("init: placement: " + decision.Summary());
-            return decision.IsPlaced ? LaunchPlacement.KernelNumber(decision.Kernel) : -1;
         }
 
         // "app@k1" names the kernel to start app on (app becomes "app"); a bare name is this kernel's.

@@ -1,7 +1,8 @@
 // helios boot: start an image in QEMU on the right machine, stream its console, exit with the kernel's status. With
 // --run (repeatable: --run server --run "client 5"), the host's stdin goes to the first app's stdin through the
 // serial console, its end as ^D (with --arch all, each run gets a copy of it, read whole first), and the exit code is
-// the apps' (RunExitCodes); an app the boot bundle does not have is refused before booting.
+// the apps' (RunExitCodes); an app the boot bundle does not have is refused before booting. With --disk and --run,
+// the disk's driver and file system start first as services (DiskServices), so the apps find the disk's files at /fs.
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using Helios.Tooling;
@@ -88,7 +89,8 @@ internal static class BootCommand
                     Bundle = RepoPaths.BundleBeside(paths.Image(config, isa, imageName)),
                     Cpus = parse.GetValue(smp),
                     MemoryMiB = (int)MemorySize.ParseMiB(parse.GetValue(mem)!)!.Value,
-                    KernelArguments = apps is null ? string.Join(" ", parse.GetValue(kernelArgs) ?? []) : KernelCommandLine(runs),
+                    KernelArguments = apps is null ? string.Join(" ", parse.GetValue(kernelArgs) ?? [])
+                        : KernelCommandLine(parse.GetValue(disk) is null ? [] : DiskServices, runs),
                     Timeout = parse.GetValue(gdb) ? TimeSpan.FromDays(1) : TimeSpan.FromSeconds(parse.GetValue(timeout)),
                     DeterministicTiming = parse.GetValue(icount),
                     GdbPort = parse.GetValue(gdb) ? 1234 : null,
@@ -131,16 +133,30 @@ internal static class BootCommand
         return runs;
     }
 
-    /// <summary>run=app and one arg="..." word per argument, for each app in order (init's BootPlan reads it).</summary>
-    internal static string KernelCommandLine(IReadOnlyList<(string App, string[] Arguments)> runs)
+    /// <summary>
+    /// What serves an attached disk to the --run apps (docs/services.md): the virtio-blk driver registers it as /dev/blk0
+    /// and fatfs serves its FAT32 volume at /fs, both until the machine stops (init does not wait for them).
+    /// </summary>
+    internal static readonly IReadOnlyList<(string App, string[] Arguments)> DiskServices =
+    [
+        ("virtioblk", ["serve", "/dev/blk0"]),
+        ("fatfs", ["/dev/blk0", "/fs", "forever"]),
+    ];
+
+    /// <summary>serve=service and run=app, each followed by one arg="..." word per argument, in order (init's BootPlan
+    /// reads it).</summary>
+    internal static string KernelCommandLine(IReadOnlyList<(string App, string[] Arguments)> services, IReadOnlyList<(string App, string[] Arguments)> runs)
     {
         var line = new List<string>();
-        foreach ((string app, string[] arguments) in runs)
-        {
-            line.Add("run=" + app);
-            foreach (string word in arguments) line.Add(word.Contains(' ') || word.Length == 0 ? $"arg=\"{word}\"" : "arg=" + word);
-        }
+        foreach ((string app, string[] arguments) in services) Add("serve=", app, arguments);
+        foreach ((string app, string[] arguments) in runs) Add("run=", app, arguments);
         return string.Join(" ", line);
+
+        void Add(string word, string app, string[] arguments)
+        {
+            line.Add(word + app);
+            foreach (string argument in arguments) line.Add(argument.Contains(' ') || argument.Length == 0 ? $"arg=\"{argument}\"" : "arg=" + argument);
+        }
     }
 
     // What the kernel's command line cannot carry, refused as a usage error.

@@ -1,5 +1,7 @@
 // What init starts, read from the kernel command line or the boot bundle's init.conf. The command line's run=<app>
-// words (./helios boot --run) each start an app; the arg=<word> words after a run= are that app's arguments. Without
+// words (./helios boot --run) each start an app; the arg=<word> words after a run= are that app's arguments. A
+// serve=<app> word (with its arg= words) starts a service the run= apps use (./helios boot --disk: the disk's driver
+// and file system), which init does not wait for: it serves until the machine stops. Without
 // run=, init.conf: one app per line, then its arguments; blank lines and lines starting with # are skipped; a line
 // may start with expect=<exit code> or expect=killed when that is how its process is meant to end (otherwise exit
 // code 0), so that the boot still succeeds.
@@ -9,19 +11,23 @@ namespace Helios.Kernel.Boot
 {
     public static class BootPlan
     {
-        /// <summary>The run= apps of the command line, or null when it names none.</summary>
+        /// <summary>The serve= and run= apps of the command line, in order, or null when it names no run= app.</summary>
         public static List<PlannedProcess> FromCommandLine(CommandLine commandLine)
         {
-            List<PlannedProcess> plan = null;
+            var plan = new List<PlannedProcess>();
+            bool runs = false;
             string app = null;
+            bool service = false;
             var arguments = new List<string>();
             foreach (string word in commandLine.Words)
             {
-                if (word.StartsWith("run="))
+                bool isRun = word.StartsWith("run="), isServe = word.StartsWith("serve=");
+                if (isRun || isServe)
                 {
-                    if (app is not null) plan.Add(new PlannedProcess(app, arguments.ToArray(), fromRunOption: true));
-                    plan ??= new List<PlannedProcess>();
-                    app = word.Substring(4);
+                    if (app is not null) plan.Add(new PlannedProcess(app, arguments.ToArray(), fromRunOption: true) { IsService = service });
+                    app = word.Substring(isRun ? 4 : 6);
+                    service = isServe;
+                    runs |= isRun;
                     arguments.Clear();
                 }
                 else if (word.StartsWith("arg=") && app is not null)
@@ -29,8 +35,8 @@ namespace Helios.Kernel.Boot
                     arguments.Add(word.Substring(4));
                 }
             }
-            if (app is not null) plan.Add(new PlannedProcess(app, arguments.ToArray(), fromRunOption: true));
-            return plan;
+            if (app is not null) plan.Add(new PlannedProcess(app, arguments.ToArray(), fromRunOption: true) { IsService = service });
+            return runs ? plan : null;
         }
 
         /// <summary>init.conf's processes; null with problem ("init.conf:3: ...") when a line is not valid.</summary>

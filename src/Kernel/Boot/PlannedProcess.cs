@@ -18,6 +18,9 @@ namespace Helios.Kernel.Boot
         /// <summary>Named by run= on the command line (./helios boot --run): the host judges how it ended.</summary>
         public bool FromRunOption { get; }
 
+        /// <summary>Named by serve=: a service the run= apps use, started before them and not waited for.</summary>
+        public bool IsService { get; set; }
+
         /// <summary>The exit code init.conf's "expect=N" allows (0 unless it says otherwise).</summary>
         public int ExpectedExitCode { get; set; }
 

@@ -2,7 +2,7 @@
 // as the placement planner sees it (every kernel in /kernels with its platform and load, every service in the
 // namespace with its kernel and contract) and runs Helios's algorithm (src/Satellite/Placement) on the app's manifest
 // from the boot bundle. So editing a manifest moves a process at the next boot, with no rebuild of the app. init
-// prints every decision with the pass that made it.
+// prints every decision with the pass that made it. A driver goes to the coordinator: only it owns devices.
 using Helios.Channels;
 using Helios.Kernel.Manifests;
 using Helios.Kernel.Namespace;
@@ -14,6 +14,23 @@ namespace Helios.Kernel.Multikernel
 {
     public static class LaunchPlacement
     {
+        /// <summary>
+        /// Where init starts app when nobody named a kernel, with the decision printed: a driver (its manifest declares
+        /// hardware) on the coordinator, the only kernel that finds and grants devices; anything else where the
+        /// planner puts it. -1: the planner refused (it said why).
+        /// </summary>
+        public static int Choose(string app)
+        {
+            if (Apps.ManifestOf(app).PciDevices.Count > 0)
+            {
+                Diagnostics.KernelConsole.WriteLine("init: placement: " + app + " -> k0 by hardware (its devices are the coordinator's)");
+                return 0;
+            }
+            PlacementDecision decision = Decide(app);
+            Diagnostics.KernelConsole.WriteLine("init: placement: " + decision.Summary());
+            return decision.IsPlaced ? KernelNumber(decision.Kernel) : -1;
+        }
+
         /// <summary>The planner's decision for app (of the boot bundle) on this machine as it is now.</summary>
         public static PlacementDecision Decide(string app)
         {

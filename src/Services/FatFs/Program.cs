@@ -1,7 +1,8 @@
 // The FAT32 file system service: `fatfs <device> <path> <clients> [format]` binds the block device at device
-// (BlockDeviceContract), formats it when told, mounts it, registers path (the manifest declares /fs) with
-// FileSystemContract and serves that many clients one after the other, flushing after each; then it takes the path
-// back and exits 0. Exit 1 when the volume cannot be mounted.
+// (BlockDeviceContract; waiting up to 30 s for its driver to register it), formats it when told, mounts it, registers
+// path (the manifest declares /fs) with FileSystemContract and serves that many clients one after the other (or, for
+// "forever", until the machine stops), flushing after each; then it takes the path back and exits 0. Exit 1 when the
+// volume cannot be mounted or the device never appears.
 using System;
 using System.Collections.Generic;
 using Helios.Channels;
@@ -15,10 +16,14 @@ public static class Program
     {
         string device = args.Length > 0 ? args[0] : "/dev/ram0";
         string path = args.Length > 1 ? args[1] : "/fs";
-        int clients = args.Length > 2 ? int.Parse(args[2]) : 1;
+        int clients = args.Length <= 2 ? 1 : args[2] == "forever" ? -1 : int.Parse(args[2]);
         bool format = args.Length > 3 && args[3] == "format";
         BlockDeviceContract.NewChannel(out BlockDeviceContract.Imp imp, out BlockDeviceContract.Exp exp);
-        ServiceNamespace.Bind(device, BlockDeviceContract.Info, exp.Handle);
+        if (!ServiceWait.Bind(device, BlockDeviceContract.Info, exp.Handle, out string why))
+        {
+            Console.WriteLine("cannot mount " + device + ": " + why);
+            return 1;
+        }
         FatFileSystem fs;
         try
         {
@@ -34,7 +39,7 @@ public static class Program
         }
         int registration = ServiceNamespace.Register(path, FileSystemContract.Info);
         Console.WriteLine("serving " + path + " from " + device);
-        for (int i = 0; i < clients; i++)
+        for (int i = 0; clients < 0 || i < clients; i++)
         {
             var client = new FileSystemContract.Exp(ServiceNamespace.Accept(registration));
             Serve(fs, client);

@@ -1,11 +1,15 @@
-// The virtio-blk driver's first part, as a process (docs/services.md): it finds the disk's register blocks through its
-// virtio capabilities, brings the device up (virtio 1.x, 3.1), sets up one split virtqueue in DMA buffers and reads
-// sectors with several requests in flight, polling the used ring. "check FIRST COUNT" reads COUNT sectors from FIRST
-// and checks the pattern the test harness writes on its scratch disk (sector n: n as a u64, then bytes n*7+1);
-// "capacity" prints the disk's size. Exit 0 when all is well, 1 with a message when not, 3 when there is no disk.
-// Not yet: the block device contract at /dev/blk0, writes and flushes, interrupts instead of polling.
+// The virtio-blk driver, as a process (docs/services.md): it finds the disk's register blocks through its virtio
+// capabilities, brings the device up (virtio 1.x, 3.1), sets up one split virtqueue in DMA buffers and reads, writes
+// and flushes with several requests in flight, polling the used ring. "serve PATH [CLIENTS]" registers PATH (the
+// manifest declares /dev/blk0) with BlockDeviceContract and serves its clients one after the other, CLIENTS of them
+// or, without it, until the machine stops. "check FIRST COUNT" reads COUNT sectors from FIRST and checks the pattern
+// the test harness writes on its scratch disk (sector n: n as a u64, then bytes n*7+1); "capacity" prints the disk's
+// size; "rewrite FIRST COUNT" writes those sectors' complement, flushes, reads it back, then writes back what was
+// there and checks it (the harness's write test, which leaves the disk as it found it). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. Not yet: interrupts.
 using System;
 using System.Buffers.Binary;
+using Helios.Channels;
+using Helios.Contracts;
 using Helios.Sip;
 
 namespace VirtioBlk
@@ -28,16 +32,115 @@ namespace VirtioBlk
                     Console.WriteLine("virtioblk: " + disk.Capacity.ToString() + " sectors of 512 bytes");
                     return 0;
                 }
+                if (how == "serve" && args.Length >= 2 && args.Length <= 3)
+                {
+                    int clients = -1;
+                    if (args.Length == 3 && (!int.TryParse(args[2], out clients) || clients < 0)) return Usage();
+                    return Serve(disk, args[1], clients);
+                }
+                if (how == "rewrite" && args.Length == 3 && ulong.TryParse(args[1], out ulong at) && int.TryParse(args[2], out int sectors) && sectors > 0)
+                    return Rewrite(disk, at, sectors);
                 if (how == "check" && args.Length == 3 && ulong.TryParse(args[1], out ulong first) && int.TryParse(args[2], out int count) && count > 0)
                     return Check(disk, first, count);
-                Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | check FIRST COUNT");
-                return 2;
+                return Usage();
             }
             catch (VirtioException e)
             {
                 Console.Error.WriteLine("virtioblk: " + e.Message);
                 return 1;
             }
+        }
+
+        private static int Usage()
+        {
+            Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | check FIRST COUNT | rewrite FIRST COUNT | serve PATH [CLIENTS]");
+            return 2;
+        }
+
+        // Block device errors (BlockDeviceContract): 1 a range outside the device or not whole sectors, 2 the device failed.
+        private const int OutOfRange = 1, DeviceFailed = 2;
+
+        private static int Serve(VirtioBlockDevice disk, string path, int clients)
+        {
+            int registration = ServiceNamespace.Register(path, BlockDeviceContract.Info);
+            Console.WriteLine("virtioblk: serving " + path + ": " + disk.Capacity.ToString() + " sectors of 512 bytes" + (disk.CanFlush ? ", a write cache to flush" : ""));
+            for (int i = 0; clients < 0 || i < clients; i++)
+            {
+                var client = new BlockDeviceContract.Exp(ServiceNamespace.Accept(registration));
+                Serve(disk, client);
+                client.Close();
+            }
+            ServiceNamespace.Unregister(registration);
+            return 0;
+        }
+
+        private static void Serve(VirtioBlockDevice disk, BlockDeviceContract.Exp client)
+        {
+            client.SendGeometry(512, (long)disk.Capacity);
+            while (client.TryWaitNext(out BlockDeviceContract.Descriptor.Message next))
+            {
+                switch (next)
+                {
+                    case BlockDeviceContract.Descriptor.Message.Read:
+                    case BlockDeviceContract.Descriptor.Message.Write:
+                    {
+                        bool write = next == BlockDeviceContract.Descriptor.Message.Write;
+                        ExArray<byte> buffer;
+                        long sector;
+                        if (write) client.ReceiveWrite(out buffer, out sector);
+                        else client.ReceiveRead(out buffer, out sector);
+                        if (sector < 0 || buffer.Length % 512 != 0 || (ulong)sector > disk.Capacity || (ulong)(buffer.Length / 512) > disk.Capacity - (ulong)sector)
+                        {
+                            client.SendFailed(buffer, OutOfRange);
+                            break;
+                        }
+                        try { disk.Transfer(write, (ulong)sector, buffer.Span); }
+                        catch (VirtioException e)
+                        {
+                            Console.Error.WriteLine("virtioblk: " + e.Message);
+                            client.SendFailed(buffer, DeviceFailed);
+                            break;
+                        }
+                        client.SendDone(buffer);
+                        break;
+                    }
+                    case BlockDeviceContract.Descriptor.Message.Flush:
+                        client.ReceiveFlush();
+                        try { disk.Flush(); }
+                        catch (VirtioException e)
+                        {
+                            Console.Error.WriteLine("virtioblk: " + e.Message);
+                            client.SendFlushFailed(DeviceFailed);
+                            break;
+                        }
+                        client.SendFlushed();
+                        break;
+                }
+            }
+        }
+
+        private static int Rewrite(VirtioBlockDevice disk, ulong first, int count)
+        {
+            byte[] original = disk.Read(first, count);
+            var complement = new byte[original.Length];
+            for (int i = 0; i < original.Length; i++) complement[i] = (byte)~original[i];
+            disk.Transfer(true, first, complement);
+            disk.Flush();
+            byte[] back = disk.Read(first, count);
+            if (!back.AsSpan().SequenceEqual(complement))
+            {
+                Console.Error.WriteLine("virtioblk: sectors " + first.ToString() + "+" + count.ToString() + " do not read back what was written");
+                return 1;
+            }
+            disk.Transfer(true, first, original);
+            disk.Flush();
+            if (!disk.Read(first, count).AsSpan().SequenceEqual(original))
+            {
+                Console.Error.WriteLine("virtioblk: sectors " + first.ToString() + "+" + count.ToString() + " do not read back what was there");
+                return 1;
+            }
+            Console.WriteLine("virtioblk: wrote, flushed and read back " + count.ToString() + " sectors from " + first.ToString() + (disk.CanFlush ? "" : " (no write cache to flush)"));
+            return 0;
         }
 
         private static int Check(VirtioBlockDevice disk, ulong first, int count)

@@ -1,7 +1,7 @@
 // A modern (virtio 1.x) virtio-blk PCI device driven through the registers and DMA buffers the kernel granted this
 // process: the common configuration (device status, features, queue set-up), the notify area, the device
 // configuration (capacity), and one split virtqueue (2.7) whose descriptor table, available and used rings live in
-// one DMA buffer.
+// one DMA buffer. Reads, writes and flushes, several requests in flight, polling the used ring.
 using System;
 using Helios.Sip;
 
@@ -21,12 +21,17 @@ namespace VirtioBlk
         private const int Requests = 8;             // requests in flight at most: 3 descriptors each
         private const int QueueEntries = Requests * 4;
         private const int SectorSize = 512;
+        private const int PieceSize = 4096;           // the data of one request: a DMA page
+        // Request types (5.2.6) and the device features this driver takes when offered (5.2.3).
+        private const uint RequestIn = 0, RequestOut = 1, RequestFlush = 4;
+        private const uint FeatureReadOnly = 1u << 5, FeatureFlush = 1u << 9;
         private const int MaxPolls = 10_000_000;
 
         private readonly DeviceRegisters _registers;
         private readonly ulong _common, _notify, _device;
         private readonly DmaBuffer _ring;            // descriptors, then available ring, then used ring (page aligned)
         private readonly DmaBuffer _headers;          // per request: 16-byte header, then 1-byte status at 16
+        private readonly DmaBuffer _data;             // per request: one piece of data
         private readonly int _queueSize, _availableOffset, _usedOffset;
         private ushort _availableIndex, _usedIndex;
 
@@ -43,22 +48,27 @@ namespace VirtioBlk
             Status(Acknowledge | Driver);
             _registers.Write32(_common + DeviceFeatureSelect, 1);
             if ((_registers.Read32(_common + DeviceFeature) & 1) == 0) throw new VirtioException("the device does not offer VIRTIO_F_VERSION_1");
+            _registers.Write32(_common + DeviceFeatureSelect, 0);
+            uint offered = _registers.Read32(_common + DeviceFeature);
+            CanFlush = (offered & FeatureFlush) != 0;
+            ReadOnly = (offered & FeatureReadOnly) != 0;
             _registers.Write32(_common + DriverFeatureSelect, 0);
-            _registers.Write32(_common + DriverFeature, 0);
+            _registers.Write32(_common + DriverFeature, offered & (FeatureFlush | FeatureReadOnly));
             _registers.Write32(_common + DriverFeatureSelect, 1);
             _registers.Write32(_common + DriverFeature, 1);
             Status(Acknowledge | Driver | FeaturesOk);
             if ((_registers.Read8(_common + DeviceStatus) & FeaturesOk) == 0) throw new VirtioException("the device refused our features");
 
             _registers.Write16(_common + QueueSelect, 0);
-            int offered = _registers.Read16(_common + QueueSize);
-            if (offered == 0) throw new VirtioException("the device has no request queue");
-            _queueSize = Math.Min(offered, QueueEntries);
+            int entries = _registers.Read16(_common + QueueSize);
+            if (entries == 0) throw new VirtioException("the device has no request queue");
+            _queueSize = Math.Min(entries, QueueEntries);
             _registers.Write16(_common + QueueSize, (ushort)_queueSize);
             _availableOffset = 16 * _queueSize;
             _usedOffset = (_availableOffset + 6 + 2 * _queueSize + 4095) & ~4095;
             _ring = DmaBuffer.Allocate(_usedOffset + 6 + 8 * _queueSize) ?? throw new VirtioException("no memory for the virtqueue");
             _headers = DmaBuffer.Allocate(Requests * 32) ?? throw new VirtioException("no memory for request headers");
+            _data = DmaBuffer.Allocate(Requests * PieceSize) ?? throw new VirtioException("no memory for data buffers");
             _registers.Write16(_common + QueueMsixVector, 0xFFFF);    // no MSI-X: this driver polls
             _registers.Write64(_common + QueueDesc, _ring.PhysicalAddress);
             _registers.Write64(_common + QueueDriver, _ring.PhysicalAddress + (ulong)_availableOffset);
@@ -110,54 +120,105 @@ namespace VirtioBlk
             return new VirtioBlockDevice(registers, common, notify, notifyMultiplier, device);
         }
 
-        /// <summary>count sectors from first, with up to 8 requests in flight, one sector each.</summary>
+        /// <summary>count sectors from first (the harness's check).</summary>
         public byte[] Read(ulong first, int count)
         {
-            if (first >= Capacity || (ulong)count > Capacity - first) throw new VirtioException("sectors " + first.ToString() + "+" + count.ToString() + " are past the disk's end");
             var result = new byte[count * SectorSize];
-            DmaBuffer data = DmaBuffer.Allocate(Requests * SectorSize) ?? throw new VirtioException("no memory for data buffers");
-            var slotSector = new int[Requests];
+            Transfer(false, first, result);
+            return result;
+        }
+
+        /// <summary>
+        /// Reads (write false) or writes whole sectors from first into or out of data, in pieces of up to 4 KiB with up
+        /// to 8 requests in flight; a range past the disk's end is refused before anything is sent.
+        /// </summary>
+        public void Transfer(bool write, ulong first, Span<byte> data)
+        {
+            if (data.Length % SectorSize != 0) throw new VirtioException("a transfer of " + data.Length.ToString() + " bytes is not whole sectors");
+            ulong count = (ulong)(data.Length / SectorSize);
+            if (first > Capacity || count > Capacity - first) throw new VirtioException("sectors " + first.ToString() + "+" + count.ToString() + " are past the disk's end");
+            if (write && ReadOnly) throw new VirtioException("the disk is read-only");
+            int pieces = (data.Length + PieceSize - 1) / PieceSize;
+            var slotPiece = new int[Requests];
             int next = 0, done = 0, inFlight = 0;
             var freeSlots = new System.Collections.Generic.Queue<int>();
             for (int i = 0; i < Requests; i++) freeSlots.Enqueue(i);
-            while (done < count)
+            while (done < pieces)
             {
-                while (next < count && freeSlots.Count > 0)
+                while (next < pieces && freeSlots.Count > 0)
                 {
                     int slot = freeSlots.Dequeue();
-                    slotSector[slot] = next;
-                    Submit(slot, first + (ulong)next, data);
+                    slotPiece[slot] = next;
+                    int length = Math.Min(PieceSize, data.Length - next * PieceSize);
+                    if (write) _data.Write(slot * PieceSize, data.Slice(next * PieceSize, length));
+                    Submit(slot, write ? RequestOut : RequestIn, first + (ulong)(next * PieceSize / SectorSize), length);
                     next++;
                     inFlight++;
                 }
                 if (inFlight > MostInFlight) MostInFlight = inFlight;
                 _registers.Write16(_notify, 0);                 // queue 0 has new requests
                 int slotDone = WaitUsed();
-                Span<byte> status = new byte[1];
-                _headers.Read(slotDone * 32 + 16, status);
-                if (status[0] != 0) throw new VirtioException("reading sector " + (first + (ulong)slotSector[slotDone]).ToString() + " failed with status " + status[0].ToString());
-                data.Read(slotDone * SectorSize, result.AsSpan(slotSector[slotDone] * SectorSize, SectorSize));
+                int piece = slotPiece[slotDone];
+                byte status = RequestStatus(slotDone);
+                if (status != 0)
+                    throw new VirtioException((write ? "writing" : "reading") + " sector " + (first + (ulong)(piece * PieceSize / SectorSize)).ToString() + " failed with status " + status.ToString());
+                if (!write) _data.Read(slotDone * PieceSize, data.Slice(piece * PieceSize, Math.Min(PieceSize, data.Length - piece * PieceSize)));
                 freeSlots.Enqueue(slotDone);
                 inFlight--;
                 done++;
             }
-            return result;
         }
 
-        // A request is a chain of 3 descriptors (5.2.6): the header the device reads, the sector it writes, the status
-        // byte it writes. Slot n uses descriptors 3n to 3n+2.
-        private void Submit(int slot, ulong sector, DmaBuffer data)
+        /// <summary>
+        /// Everything written so far reaches stable storage (VIRTIO_BLK_T_FLUSH). A device without a volatile cache
+        /// (which does not offer VIRTIO_BLK_F_FLUSH) has nothing to flush: its completed writes are durable.
+        /// </summary>
+        public void Flush()
+        {
+            if (!CanFlush) return;
+            Submit(0, RequestFlush, 0, 0);
+            _registers.Write16(_notify, 0);
+            int slot = WaitUsed();
+            byte status = RequestStatus(slot);
+            if (status != 0) throw new VirtioException("the flush failed with status " + status.ToString());
+        }
+
+        /// <summary>Whether the device has a write cache to flush (VIRTIO_BLK_F_FLUSH offered, and taken).</summary>
+        public bool CanFlush { get; }
+
+        /// <summary>VIRTIO_BLK_F_RO: the device refuses writes.</summary>
+        public bool ReadOnly { get; }
+
+        private byte RequestStatus(int slot)
+        {
+            Span<byte> status = new byte[1];
+            _headers.Read(slot * 32 + 16, status);
+            return status[0];
+        }
+
+        // A request is a chain of descriptors (5.2.6): the header the device reads, the data (which the device writes
+        // for a read, reads for a write; none for a flush), the status byte it writes. Slot n uses descriptors 3n to 3n+2.
+        private void Submit(int slot, uint type, ulong sector, int length)
         {
             int header = slot * 32;
-            _headers.WriteUInt32(header, 0);                   // VIRTIO_BLK_T_IN
+            _headers.WriteUInt32(header, type);
             _headers.WriteUInt32(header + 4, 0);
             _headers.WriteUInt64(header + 8, sector);
             Span<byte> status = new byte[] { 0xFF };
             _headers.Write(header + 16, status);               // the device overwrites it
             int d = slot * 3;
-            Descriptor(d, _headers.PhysicalAddress + (ulong)header, 16, DescriptorNext, d + 1);
-            Descriptor(d + 1, data.PhysicalAddress + (ulong)(slot * SectorSize), SectorSize, DescriptorNext | DescriptorWrite, d + 2);
-            Descriptor(d + 2, _headers.PhysicalAddress + (ulong)(header + 16), 1, DescriptorWrite, 0);
+            ulong statusAddress = _headers.PhysicalAddress + (ulong)(header + 16);
+            if (length == 0)
+            {
+                Descriptor(d, _headers.PhysicalAddress + (ulong)header, 16, DescriptorNext, d + 2);
+            }
+            else
+            {
+                Descriptor(d, _headers.PhysicalAddress + (ulong)header, 16, DescriptorNext, d + 1);
+                ushort direction = type == RequestIn ? DescriptorWrite : (ushort)0;
+                Descriptor(d + 1, _data.PhysicalAddress + (ulong)(slot * PieceSize), (uint)length, (ushort)(DescriptorNext | direction), d + 2);
+            }
+            Descriptor(d + 2, statusAddress, 1, DescriptorWrite, 0);
             _ring.WriteUInt16(_availableOffset + 4 + 2 * (_availableIndex % _queueSize), (ushort)d);
             _availableIndex++;
             _ring.WriteUInt16(_availableOffset + 2, _availableIndex);   // after the entry: the device reads idx first

@@ -19,6 +19,18 @@ public class BootPlanTests
     }
 
     [Fact]
+    public void ServeAppsAreServicesInitDoesNotWaitFor()
+    {
+        List<PlannedProcess> plan = BootPlan.FromCommandLine(new CommandLine("serve=virtioblk arg=serve arg=/dev/blk0 serve=fatfs arg=/dev/blk0 run=ls arg=/"));
+        Assert.Equal(["virtioblk", "fatfs", "ls"], plan.Select(p => p.App));
+        Assert.Equal(["serve", "/dev/blk0"], plan[0].Arguments);
+        Assert.Equal([true, true, false], plan.Select(p => p.IsService));
+        Assert.Equal(["/"], plan[2].Arguments);
+        // Services alone start nothing to wait for: the boot configuration runs instead.
+        Assert.Null(BootPlan.FromCommandLine(new CommandLine("serve=fatfs arg=/dev/blk0")));
+    }
+
+    [Fact]
     public void NoRunMeansTheConfiguration()
     {
         Assert.Null(BootPlan.FromCommandLine(new CommandLine("arg=stray verbose")));

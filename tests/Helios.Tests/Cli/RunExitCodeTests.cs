@@ -66,9 +66,16 @@ public class RunExitCodeTests
     public void SeveralRunsBecomeRunWordsEachWithItsArguments()
     {
         var runs = BootCommand.Runs(["tally serve /svc/t", "tally use /svc/t 3"], []);
-        Assert.Equal("run=tally arg=serve arg=/svc/t run=tally arg=use arg=/svc/t arg=3", BootCommand.KernelCommandLine(runs));
+        Assert.Equal("run=tally arg=serve arg=/svc/t run=tally arg=use arg=/svc/t arg=3", BootCommand.KernelCommandLine([], runs));
         // One --run takes the words after -- too.
-        Assert.Equal("run=hello arg=a arg=\"b c\"", BootCommand.KernelCommandLine(BootCommand.Runs(["hello a"], ["b c"])));
+        Assert.Equal("run=hello arg=a arg=\"b c\"", BootCommand.KernelCommandLine([], BootCommand.Runs(["hello a"], ["b c"])));
+    }
+
+    [Fact]
+    public void ADiskStartsItsDriverAndFileSystemAsServicesBeforeTheRuns()
+    {
+        Assert.Equal("serve=virtioblk arg=serve arg=/dev/blk0 serve=fatfs arg=/dev/blk0 arg=/fs arg=forever run=ls arg=/",
+                     BootCommand.KernelCommandLine(BootCommand.DiskServices, BootCommand.Runs(["ls"], ["/"])));
     }
 
     [Fact]

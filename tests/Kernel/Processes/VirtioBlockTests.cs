@@ -1,6 +1,6 @@
 // The virtio-blk driver process (src/Services/VirtioBlk) on the harness's scratch disk, whose every sector holds a
 // pattern the harness wrote (KernelTestSession.ScratchDisk): read through a split virtqueue from DMA buffers, several
-// requests in flight, as a verified process with only its granted registers.
+// requests in flight, as a verified process with only its granted registers; written and flushed, and restored.
 using Helios.Kernel.Boot;
 using Helios.Kernel.Memory;
 using Helios.Kernel.Processes;
@@ -37,6 +37,18 @@ namespace Helios.Kernel.Tests.Processes
             Assert.Equal(ProcessState.Exited, past.State);
             Assert.Equal(1, past.ExitCode);                         // past the end: an error, not a fault
             Assert.Equal(free, Frames.FreeFrames);                  // its DMA buffers came back
+        }
+
+        [Test]
+        public static void TheDriverWritesAndFlushesTheDisk()
+        {
+            if (!DiskAttached) return;
+            // 37 sectors across pieces of 8 (odd on purpose), written as their complement, flushed, read back, restored.
+            Assert.Equal(0, Run("rewrite", "1001", "37").ExitCode);
+            Assert.Equal(0, Run("check", "990", "64").ExitCode);     // the harness's pattern is back, around them too
+            Process past = Run("rewrite", "8190", "4");
+            Assert.Equal(1, past.ExitCode);                         // past the end: refused before anything is written
+            Assert.Equal(0, Run("check", "8100", "92").ExitCode);
         }
     }
 }

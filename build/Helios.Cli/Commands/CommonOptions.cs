@@ -81,7 +81,7 @@ internal static class CommonOptions
             {
                 int minimum = QemuOptions.MinimumMemoryMiB(isa);
                 if (mib < minimum)
-                    result.AddError($"--mem: {MemorySize.Format(mib)} is too little for {isa.Name()}, which needs at least {MemorySize.Format(minimum)} (the kernel image and its early heap).");
+                    result.AddError($"--mem: {MemorySize.Format(mib)} is too little for {isa.Name()}, which needs at least {MemorySize.Format(minimum)} (the kernel image, its early heap and the boot bundle).");
                 else if (mib > QemuOptions.MaximumMemoryMiB)
                     result.AddError($"--mem: {MemorySize.Format(mib)} is more than Helios supports ({MemorySize.Format(QemuOptions.MaximumMemoryMiB)}).");
             }

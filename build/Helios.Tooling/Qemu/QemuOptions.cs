@@ -1,4 +1,6 @@
 // One QEMU run of a Helios image: the machine (per ISA), its size, the kernel command line and how long to wait.
+using Helios.Tooling.Elf;
+
 namespace Helios.Tooling.Qemu;
 
 public sealed record QemuOptions(Isa Isa, string Image)
@@ -6,13 +8,14 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>
     /// The least memory an image boots in. Each linker script puts a 32 MiB early heap right after the image: on x86_64
     /// the image starts at 1 MiB and q35 keeps the top 128 KiB of RAM for firmware; on arm64 it starts 2 MiB into RAM
-    /// (the device tree comes first). Today the heap ends near 34 MiB on both; the boot bundle goes at the top of RAM
-    /// (tests/Helios.Tests/Cli/MemoryLimitTests checks that every image fits, with room for the bundle).
+    /// (the device tree comes first). Today the heap ends near 36 MiB on both, and the boot bundle (12 MiB on arm64)
+    /// goes at the top of RAM above it (tests/Helios.Tests/Cli/MemoryLimitTests checks that every image fits with its
+    /// bundle; LayoutError refuses a boot where they would overlap).
     /// </summary>
     public static int MinimumMemoryMiB(Isa isa) => isa switch
     {
-        Isa.X86_64 => 48,
-        Isa.Arm64 => 48,
+        Isa.X86_64 => 64,
+        Isa.Arm64 => 64,
         _ => throw new ArgumentOutOfRangeException(nameof(isa)),
     };
 
@@ -95,7 +98,7 @@ public sealed record QemuOptions(Isa Isa, string Image)
     {
         // q35 keeps RAM below 4 GiB only up to 2 GiB when it has 2.75 GiB or more; the rest goes above 4 GiB.
         ulong lowRamMiB = Isa == Isa.X86_64 && MemoryMiB >= 2816 ? 2048UL : (ulong)MemoryMiB;
-        ulong top = Isa == Isa.X86_64 ? (lowRamMiB << 20) - (FirmwareReservedKiB << 10) : 0x4000_0000UL + (lowRamMiB << 20);
+        ulong top = Isa == Isa.X86_64 ? (lowRamMiB << 20) - (FirmwareReservedKiB << 10) : RamBase + (lowRamMiB << 20);
         return (top - (ulong)bundleBytes) & ~4095UL;
     }
 
@@ -112,6 +115,32 @@ public sealed record QemuOptions(Isa Isa, string Image)
         long bundleBytes = Bundle is null ? 0 : new FileInfo(Bundle).Length;
         return (BundleAddress(bundleBytes) - (ulong)satelliteBytes) & ~4095UL;
     }
+
+    /// <summary>
+    /// Why this boot cannot work, or null: QEMU's loader would put the bundle or the satellite image on top of the kernel
+    /// image or its early heap (QEMU itself only says "Some ROM regions are overlapping"), because --mem is too small
+    /// for what this build bundles. The answer says how much memory it does need.
+    /// </summary>
+    public string? LayoutError()
+    {
+        if (Bundle is null && SatelliteImage is null) return null;
+        ElfFile elf;
+        try { elf = ElfFile.Read(Image); }
+        catch (Exception e) when (e is IOException or InvalidDataException) { return null; }
+        ulong imageEnd = elf.Segments.Where(s => s.Type == ElfSegment.Load).Max(s => s.VirtualAddress + s.MemorySize);
+        long bundleBytes = Bundle is null ? 0 : new FileInfo(Bundle).Length;
+        long satelliteBytes = SatelliteImage is null ? 0 : new FileInfo(SatelliteImage).Length;
+        ulong lowest = SatelliteImage is null ? BundleAddress(bundleBytes) : SatelliteAddress(satelliteBytes);
+        if (lowest >= imageEnd) return null;
+        ulong shortMiB = (imageEnd - lowest + (1UL << 20) - 1) >> 20;
+        string what = SatelliteImage is null ? $"the boot bundle ({bundleBytes >> 10} KiB)"
+            : $"the boot bundle ({bundleBytes >> 10} KiB) and the satellite image ({satelliteBytes >> 10} KiB)";
+        return $"--mem {MemoryMiB}M is too little for this build: {Path.GetFileName(Image)} and its early heap end "
+               + $"{(imageEnd - RamBase) >> 10} KiB into RAM, and {what} would overlap them; use --mem {MemoryMiB + (long)shortMiB}M or more.";
+    }
+
+    /// <summary>Where guest RAM starts: 0 on q35, 1 GiB on virt.</summary>
+    private ulong RamBase => Isa == Isa.X86_64 ? 0UL : 0x4000_0000UL;
 
     /// <summary>The command line the kernel sees: KernelArguments, and where the bundle and the satellite image are.</summary>
     public string EffectiveKernelArguments

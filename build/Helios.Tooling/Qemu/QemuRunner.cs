@@ -12,6 +12,9 @@ public static class QemuRunner
         if (!File.Exists(options.Image))
             return new QemuResult(RunOutcome.QemuFailed, null, -1, [], TimeSpan.Zero, null, $"image not found: {options.Image} (build it first: ./helios build, with -c for a configuration other than Debug)");
 
+        if (options.LayoutError() is string layout)
+            return new QemuResult(RunOutcome.QemuFailed, null, -1, [], TimeSpan.Zero, null, layout);
+
         var start = new ProcessStartInfo(options.Program)
         {
             RedirectStandardOutput = true,

@@ -106,7 +106,7 @@ public sealed record QemuTopology
             return $"{memoryMiB}M split over {Name}'s {Nodes} nodes gives {sizes[^1]}M a node; each needs at least {MinimumNodeMiB}M.";
         if (sizes[0] < QemuOptions.MinimumMemoryMiB(isa))
             return $"{memoryMiB}M split over {Name}'s {Nodes} nodes gives node 0 {sizes[0]}M; on {isa.Name()} it needs at least "
-                   + $"{QemuOptions.MinimumMemoryMiB(isa)}M (the kernel image and its early heap).";
+                   + $"{QemuOptions.MinimumMemoryMiB(isa)}M (the kernel image, its early heap and the boot bundle).";
         return null;
     }
 

@@ -37,7 +37,7 @@ public class HeliosCommandTests
     [InlineData("is not a configuration name", "test", "-c", "../Release", "--no-build")]
     [InlineData("is not a size", "capture", "--arch", "x86_64", "--mem", "-5", "--out", "/tmp/x", "--no-build")]
     [InlineData("must be a positive number", "capture", "--arch", "x86_64", "--timeout", "0", "--out", "/tmp/x", "--no-build")]
-    [InlineData("16M is too little for x86_64, which needs at least 48M", "boot", "--arch", "x86_64", "--mem", "16", "--no-build")]
+    [InlineData("16M is too little for x86_64, which needs at least 64M", "boot", "--arch", "x86_64", "--mem", "16", "--no-build")]
     [InlineData("is too little for arm64", "boot", "--arch", "all", "--mem", "47M", "--no-build")]
     [InlineData("is more than Helios supports (64G)", "capture", "--arch", "arm64", "--mem", "65G", "--out", "/tmp/x", "--no-build")]
     [InlineData("cannot create the directory for /proc/nope/x", "capture", "--arch", "x86_64", "--out", "/proc/nope/x", "--no-build")]

@@ -98,7 +98,11 @@ internal static class KernelBenchCommand
         string who = $"helios: {suite} {isa.Name()}" + (topology.IsSingle ? "" : " " + topology.Name) + (cpus is int n ? $" smp{n}" : "");
         QemuOptions options = BenchmarkMachine.Options(isa, paths.Image(config, isa, RepoPaths.KernelBenchImage), topology) with
         {
-            KernelArguments = $"reps={reps} suite={suite}" + (cases is null ? "" : $" bench={cases}"),
+            // Under -icount, QEMU 7.2's round-robin vCPU loop can leave an x86_64 satellite's vCPU unscheduled for
+            // seconds while the coordinator's runs its local cases (seen: k1 frozen at an interrupt's entry, registers
+            // unchanged for 3 s of host time, then running on as soon as k0 waited for it). Its heartbeat stops
+            // meanwhile, so the benchmark machine gives the satellite watch the longest timeout it takes.
+            KernelArguments = $"reps={reps} suite={suite}" + (cases is null ? "" : $" bench={cases}") + (topology.IsSingle ? "" : " satellite.timeout=60000"),
             Timeout = timeout,
         };
         if (cpus is int count) options = options with { Cpus = count };

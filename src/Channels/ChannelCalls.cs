@@ -49,8 +49,11 @@ namespace Helios.Channels
 
         public abstract bool IsLive(ulong handle);
 
-        /// <summary>The endpoint the kernel gave this process at start, by index (0 when there is none).</summary>
-        public abstract ulong StartupEndpoint(int index);
+        /// <summary>
+        /// The endpoint this process starts with at index: given by its launcher, or bound now to the path its
+        /// manifest's &lt;endpoint&gt; names; 0 when there is none. A bind the namespace refuses is an error code.
+        /// </summary>
+        public abstract int StartupEndpoint(int index, out ulong endpoint);
 
         /// <summary>Registers path in the namespace for this process's service speaking contract: a registration number.</summary>
         public abstract int Register(string path, ulong contract, out int registration);

@@ -98,7 +98,13 @@ namespace Helios.Sip
 
         public override bool IsLive(ulong handle) => ChannelIsLive(handle) != 0;
 
-        public override ulong StartupEndpoint(int index) => ChannelStartupEndpoint(index);
+        public override int StartupEndpoint(int index, out ulong endpoint)
+        {
+            ulong e;
+            int code = ChannelStartupEndpoint(index, &e);
+            endpoint = e;
+            return code;
+        }
 
         public override int Register(string path, ulong contract, out int registration)
         {
@@ -200,7 +206,7 @@ namespace Helios.Sip
         private static extern int ChannelIsLive(ulong handle);
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_channel_startup_endpoint")]
-        private static extern ulong ChannelStartupEndpoint(int index);
+        private static extern int ChannelStartupEndpoint(int index, ulong* endpoint);
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_namespace_register")]
         private static extern int NamespaceRegister(char* path, int length, ulong contract, int* registration);

@@ -8,7 +8,7 @@ namespace Helios.Kernel.Namespace
     {
         public NamespaceException(string message) : base(message) { }
 
-        private NamespaceException(string message, bool nothingRegistered) : base(message)
+        public NamespaceException(string message, bool nothingRegistered) : base(message)
         {
             NothingRegistered = nothingRegistered;
         }

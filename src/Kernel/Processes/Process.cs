@@ -82,7 +82,23 @@ namespace Helios.Kernel.Processes
             => (uint)index < (uint)_registrations.Count ? _registrations[index]
                 : throw new NamespaceException("this process has no registration " + index.ToString());
 
-        internal ulong StartupEndpoint(int index) => (uint)index < (uint)_startupEndpoints.Count ? _startupEndpoints[index] : 0;
+        /// <summary>
+        /// Endpoint index as the process asks for it: the one the launcher gave, else the one its manifest's
+        /// &lt;endpoint path&gt; names, bound now (ManifestEndpointBinder) and kept; 0 when there is neither.
+        /// </summary>
+        internal ulong StartupEndpoint(int index)
+        {
+            if ((uint)index < (uint)_startupEndpoints.Count) return _startupEndpoints[index];
+            lock (_boundEndpoints)
+            {
+                if (_boundEndpoints.TryGetValue(index, out ulong bound)) return bound;
+                bound = ManifestEndpointBinder.Bind(this, index);
+                if (bound != 0) _boundEndpoints[index] = bound;
+                return bound;
+            }
+        }
+
+        private readonly Dictionary<int, ulong> _boundEndpoints = new Dictionary<int, ulong>();   // by StartupEndpoint
 
         public int Id { get; }
 

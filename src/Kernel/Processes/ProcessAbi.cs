@@ -75,7 +75,7 @@ namespace Helios.Kernel.Processes
             ["helios_channel_resolve"] = (nint)(delegate*<ulong, ulong*, uint*, int>)&ProcessChannelAbi.Resolve,
             ["helios_channel_free"] = (nint)(delegate*<ulong, int>)&ProcessChannelAbi.Free,
             ["helios_channel_is_live"] = (nint)(delegate*<ulong, int>)&ProcessChannelAbi.IsLive,
-            ["helios_channel_startup_endpoint"] = (nint)(delegate*<int, ulong>)&ProcessChannelAbi.StartupEndpoint,
+            ["helios_channel_startup_endpoint"] = (nint)(delegate*<int, ulong*, int>)&ProcessChannelAbi.StartupEndpoint,
             ["helios_channel_last_error"] = (nint)(delegate*<char*, int, int>)&ProcessChannelAbi.LastError,
             ["helios_namespace_register"] = (nint)(delegate*<char*, int, ulong, int*, int>)&ProcessNamespaceAbi.Register,
             ["helios_namespace_accept"] = (nint)(delegate*<int, long, ulong*, int>)&ProcessNamespaceAbi.Accept,

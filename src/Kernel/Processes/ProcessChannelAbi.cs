@@ -205,7 +205,19 @@ namespace Helios.Kernel.Processes
 
         internal static int IsLive(ulong handle) => ExchangeHeap.Current.IsLive(handle) ? 1 : 0;
 
-        internal static ulong StartupEndpoint(int index) => Process.Current.StartupEndpoint(index);
+        internal static int StartupEndpoint(int index, ulong* endpoint)
+        {
+            try
+            {
+                *endpoint = Process.Current.StartupEndpoint(index);
+                return 0;
+            }
+            catch (Exception e)
+            {
+                *endpoint = 0;
+                return Fail(e);
+            }
+        }
 
         // Copies the last error's text; returns its length (more than capacity: call again with room for it).
         internal static int LastError(char* buffer, int capacity)

@@ -1,5 +1,6 @@
 // The client half of a ping-pong between two processes: `pingclient <count>` sends Ping(i) and expects Pong(i + 1)
-// for i in 0..count, in order, then closes (exit 0; 1 on a wrong answer). `pingclient violate` breaks the protocol
+// for i in 0..count, in order, then closes (exit 0; 1 on a wrong answer), on its start-up endpoint 0: the one its
+// launcher gave it, or else the service its manifest names (/services/ping-process), bound as it asks for it. `pingclient violate` breaks the protocol
 // (two Pings without waiting): the kernel refuses the second and the process dies of it, alone. `pingclient bind
 // <path> <count> [wait-ms]` makes its own channel and binds it to the service at path instead of using the one it was
 // given, waiting up to wait-ms for the service to register when told to (else nothing there kills it).

@@ -169,5 +169,39 @@ namespace Helios.Kernel.Tests.Channels
             Assert.Equal(-1, client.Wait());
             Assert.True(client.KillReason.Contains("nothing is registered at /services/nobody-here"), client.KillReason);
         }
+
+        // A manifest's <endpoint path> binds when the process asks for its slot: pingclient started with no endpoint
+        // given uses StartupEndpoints.Get(0), which its manifest names /services/ping-process.
+        [Test]
+        public static void AManifestEndpointIsBoundWhenTheProcessAsksForIt()
+        {
+            var baseline = HeapBaseline.Take();
+            Assert.NotNull(PingPongContract.Info);
+            Process server = Apps.Create("pingserver", new[] { "register", "/services/ping-process", "1" });
+            server.Start();
+            int waited = 0;
+            while (waited < 5000 && !server.HasEnded && NameService.List("/services/ping-process").Length == 0)
+            {
+                WaitDispatcher.WaitOne(server, 1000000);
+                waited++;
+            }
+            Process client = Apps.Create("pingclient", new[] { "1000" });
+            client.Start();
+            Assert.Equal(0, client.Wait());
+            Assert.True(client.KillReason is null, client.KillReason);
+            Assert.Equal(0, server.Wait());
+            baseline.AssertHandlesRestored();
+        }
+
+        [Test]
+        public static void AManifestEndpointWithNothingThereFaultsTheProcessWithItsSlot()
+        {
+            Assert.NotNull(PingPongContract.Info);
+            Process client = Apps.Create("pingclient", new[] { "1" });
+            client.Start();
+            Assert.Equal(-1, client.Wait());
+            Assert.True(client.KillReason.Contains("ServiceNotRegisteredException")
+                && client.KillReason.Contains("endpoint 0 of pingclient's manifest (/services/ping-process): nothing is registered at /services/ping-process"), client.KillReason);
+        }
     }
 }

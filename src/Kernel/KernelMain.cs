@@ -103,6 +103,12 @@ namespace Helios.Kernel
         {
             Banner.Print(platform, boot);
             if (SatelliteBoot.LinkArea != 0) KernelLinks.Connect(0, SatelliteBoot.LinkArea);    // the rings to the coordinator
+            for (int peer = 1; peer < KernelRole.Count; peer++)    // and to every other satellite, started or not
+                if (SatelliteBoot.PeerLinkAreas[peer] != 0)
+                {
+                    KernelLinks.Connect(peer, SatelliteBoot.PeerLinkAreas[peer]);
+                    SatelliteWatch.WatchPeer(peer);
+                }
             KernelNamespaceEntry.Register();                // /kernels/<id>: the coordinator lists it once it links back
             MachineStatus.Report(KernelRole.Id, Satellite.Boot.KernelState.Online);    // the coordinator waits for this
             return SatellitePayload(boot);

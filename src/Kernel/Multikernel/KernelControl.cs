@@ -114,7 +114,7 @@ namespace Helios.Kernel.Multikernel
         private static T Ask<T>(int far, Func<KernelControlContract.Imp, T> request)
         {
             object turn = (uint)far < (uint)s_turns.Length ? s_turns[far] : null;
-            if (turn is null) throw new NamespaceException("no link to k" + far.ToString() + " (links join the coordinator and each satellite)");
+            if (turn is null) throw new NamespaceException("no link to k" + far.ToString() + " (no such kernel on this machine)");
             lock (turn)
             {
                 return AsKernel(() =>

@@ -1,6 +1,8 @@
 // This kernel's links to the other kernels of the machine (docs/multikernel.md, "Links"; the link itself is
-// src/Satellite/Links/Link.cs). The coordinator gives each satellite a link area in its own memory, named in the boot
-// block as a shared range: two rings, the lower-numbered kernel writing the first. Each side publishes in the machine
+// src/Satellite/Links/Link.cs). Every two kernels are linked: the coordinator gives each satellite a link area in its
+// own memory for the two of them, and one for each pair of satellites (PeerArea), named in the boot blocks of both as
+// shared ranges: two rings, the lower-numbered kernel writing the first. A satellite connects to a peer that has not
+// started yet all the same: its records wait in the ring until the peer connects and polls. Each side publishes in the machine
 // page how to interrupt it (its doorbell: an IPI to its boot CPU), and runs one link thread per link, which drains
 // the ring and sleeps; the doorbell's interrupt wakes it. Nothing spins: under -icount a spinning CPU would starve the
 // kernel it waits for.
@@ -53,6 +55,20 @@ namespace Helios.Kernel.Multikernel
             new LinkRing((byte*)area, RingBytes).Initialize();
             new LinkRing((byte*)(area + RingBytes), RingBytes).Initialize();
             return area;
+        }
+
+        private static readonly ulong[] s_peerAreas = new ulong[MachinePage.MaxKernels * MachinePage.MaxKernels];
+
+        /// <summary>
+        /// The coordinator: the link area of satellites a and b, made the first time either's boot block names it (the
+        /// same area for both; the coordinator never connects to it).
+        /// </summary>
+        internal static ulong PeerArea(int a, int b)
+        {
+            int low = a < b ? a : b, high = a < b ? b : a;
+            int slot = low * MachinePage.MaxKernels + high;
+            if (s_peerAreas[slot] == 0) s_peerAreas[slot] = CreateArea();
+            return s_peerAreas[slot];
         }
 
         /// <summary>

@@ -1,6 +1,6 @@
 // A satellite kernel's first steps (docs/multikernel.md): read the boot block the coordinator left it, learn which
 // kernel it is, attach to the machine page, tag its console lines, take the hardware the coordinator found (calibrated
-// clocks, interrupt controller, firmware calls), note its link area, and turn its grant into the BootInfo the rest of the boot path sets
+// clocks, interrupt controller, firmware calls), note its link areas, and turn its grant into the BootInfo the rest of the boot path sets
 // itself up from.
 using System;
 using System.Buffers.Binary;
@@ -16,6 +16,9 @@ namespace Helios.Kernel.Multikernel
     {
         /// <summary>The rings to the coordinator (KernelLinks), or 0 when the boot block names none.</summary>
         internal static ulong LinkArea { get; private set; }
+
+        /// <summary>The rings to each other satellite, by its id (0: none named).</summary>
+        internal static readonly ulong[] PeerLinkAreas = new ulong[MachinePage.MaxKernels];
 
         internal static BootInfo Read(ulong address, Platform platform)
         {
@@ -36,6 +39,15 @@ namespace Helios.Kernel.Multikernel
                 if (entry.Kind == ReservedEntry.MachinePageKind) shared.Add(new ReservedRange(entry.Start, entry.Length, "machine page"));
                 else if (entry.Kind == ReservedEntry.BootBundle) shared.Add(new ReservedRange(entry.Start, entry.Length, "boot bundle"));
                 else if (entry.Kind == ReservedEntry.LinkAreaKind) shared.Add(new ReservedRange(entry.Start, entry.Length, "link area"));
+                else if (ReservedEntry.IsPeerLinkArea(entry.Kind, out int peer))
+                {
+                    // Only one area, of the size both sides assume, to each satellite of this machine other than this one.
+                    if (peer == block.KernelId || peer >= block.KernelCount || entry.Length != KernelLinks.AreaBytes || PeerLinkAreas[peer] != 0)
+                        throw new BootInfoException("the boot block names a link area to k" + peer.ToString() + " of " + entry.Length.ToString()
+                            + " bytes; this is k" + block.KernelId.ToString() + " of " + block.KernelCount.ToString() + ", and areas are " + KernelLinks.AreaBytes.ToString());
+                    PeerLinkAreas[peer] = entry.Start;
+                    shared.Add(new ReservedRange(entry.Start, entry.Length, "link area to k" + peer.ToString()));
+                }
                 else inUse.Add(new ReservedRange(entry.Start, entry.Length, "satellite boot data"));
             }
             return GrantedBootInfo.ForSatellite(block.CommandLine, block.Memory, block.Cpus, shared, inUse);

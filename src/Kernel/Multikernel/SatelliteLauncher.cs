@@ -125,6 +125,8 @@ namespace Helios.Kernel.Multikernel
             boot.LinkArea = linkArea;
             boot.LinkAreaLength = KernelLinks.AreaBytes;
             boot.Reserved.Add(new ReservedEntry(linkArea, KernelLinks.AreaBytes, ReservedEntry.LinkAreaKind));
+            for (int peer = 1; peer < s_plan.Kernels.Count; peer++)    // and between k and every other satellite
+                if (peer != k) boot.Reserved.Add(new ReservedEntry(KernelLinks.PeerArea(k, peer), KernelLinks.AreaBytes, ReservedEntry.PeerLinkArea(peer)));
             if (boot.EncodedLength > (int)Page)
             {
                 Fail(k, "its boot block takes " + boot.EncodedLength.ToString() + " bytes, more than a page");

@@ -1,11 +1,13 @@
 // Containment (docs/multikernel.md, "A dead satellite"): the coordinator watches every satellite it linked to while the
 // machine runs. A satellite is dead when it reports a panic, or when its heartbeat (its first CPU's timer tick, in the
-// machine page) stops for Timeout of the coordinator's clock (default 500 ms; the command line's
+// machine page) stops for Timeout of the coordinator's clock (default 2 s; the command line's
 // "satellite.timeout=<ms>"). The coordinator's own tick looks (a few words read per tick: nothing spins, and under
 // -icount nothing extra runs between ticks); the watch thread then contains the death: it stops the satellite's CPUs
 // where the ISA can (x86_64: INIT), fails its link (every channel to it closes: peers get the ordinary channel-closed
 // error; what the link held is freed), takes its paths and /kernels/<id> out of the directory, and prints one line
 // naming the kernel and the reason. The machine goes on.
+// A satellite watches its peer satellites too, but judges nothing itself: a peer is dead when the machine page says so
+// (it reported a panic, or the coordinator declared it dead), and then only that satellite's own link to it fails.
 using Helios.Kernel.Arch;
 using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Namespace;
@@ -18,14 +20,18 @@ namespace Helios.Kernel.Multikernel
 {
     public static class SatelliteWatch
     {
-        /// <summary>How long a satellite's heartbeat may stop before it is declared dead.</summary>
-        public static int TimeoutMilliseconds { get; private set; } = 500;
+        /// <summary>
+        /// How long a satellite's heartbeat may stop before it is declared dead. A collection runs with the heap's lock
+        /// held, interrupts masked, so a live satellite's tick can stop for as long as one lasts: under QEMU's TCG, more
+        /// than 500 ms was seen (arm64, k1 during Gc.RegionsFreedByACollectionGoBackToTheHost). 2 s leaves room for that.
+        /// </summary>
+        public static int TimeoutMilliseconds { get; private set; } = 2000;
 
         private static readonly bool[] s_watched = new bool[MachinePage.MaxKernels];
         private static readonly ulong[] s_lastBeat = new ulong[MachinePage.MaxKernels];
         private static readonly int[] s_still = new int[MachinePage.MaxKernels];
         private static readonly int[] s_why = new int[MachinePage.MaxKernels];    // Panicked or Silent, set by the tick
-        private const int Panicked = 1, Silent = 2;
+        private const int Panicked = 1, Silent = 2, DeclaredDead = 3;
         private static volatile bool s_pending;
         private static Thread s_thread;
         private static int s_ticksPerMillisecond = 1;
@@ -40,12 +46,25 @@ namespace Helios.Kernel.Multikernel
             {
                 if (timeoutOption is not null && int.TryParse(timeoutOption, out int ms) && ms >= 10 && ms <= 60_000) TimeoutMilliseconds = ms;
                 s_ticksPerMillisecond = tickHz >= 1000 ? (int)(tickHz / 1000) : 1;
-                s_thread = new Thread(Contain, "satellite watch");
-                s_thread.Start();
+                StartThread();
             }
             s_lastBeat[k] = MachineStatus.Heartbeat(k);
             s_still[k] = 0;
             s_watched[k] = true;
+        }
+
+        /// <summary>A satellite, once linked to satellite k: fail that link when the machine page says k is dead.</summary>
+        internal static void WatchPeer(int k)
+        {
+            StartThread();
+            s_watched[k] = true;
+        }
+
+        private static void StartThread()
+        {
+            if (s_thread is not null) return;
+            s_thread = new Thread(Contain, "satellite watch");
+            s_thread.Start();
         }
 
         /// <summary>Whether satellite k was declared dead (and contained) by this watch.</summary>
@@ -65,6 +84,11 @@ namespace Helios.Kernel.Multikernel
                     continue;
                 }
                 if (state == KernelState.Panicked) s_why[k] = Panicked;
+                else if (KernelRole.IsSatellite)
+                {
+                    if (state != KernelState.Dead) continue;    // the coordinator judges heartbeats, and says so here
+                    s_why[k] = DeclaredDead;
+                }
                 else
                 {
                     ulong beat = MachineStatus.Heartbeat(k);
@@ -94,6 +118,14 @@ namespace Helios.Kernel.Multikernel
         {
             s_watched[k] = false;
             Deaths++;
+            if (KernelRole.IsSatellite)
+            {
+                // A peer satellite: what is this kernel's to undo is its link (the coordinator did the rest).
+                KernelLinks.Lost(k, "k" + k.ToString() + (s_why[k] == Panicked ? " panicked" : " was declared dead"));
+                KernelConsole.WriteLine("k" + k.ToString() + " is dead: " + (s_why[k] == Panicked ? "it panicked" : "the coordinator declared it so")
+                    + "; this kernel's channels to it closed");
+                return;
+            }
             string why = s_why[k] == Panicked ? "it panicked" : "no heartbeat for " + TimeoutMilliseconds.ToString() + " ms";
             if (s_why[k] == Silent) MachineStatus.Report(k, KernelState.Dead);     // a panic stays on record as one
             bool stopped = StopCpus(k);

@@ -141,7 +141,7 @@ namespace Helios.Kernel.Namespace
             }
             Link link = KernelLinks.To(kernel);
             if (link is null)
-                throw new NamespaceException(path + " is served on k" + kernel.ToString() + ", which " + KernelRole.Name + " has no link to (links join the coordinator and each satellite)");
+                throw new NamespaceException(path + " is served on k" + kernel.ToString() + ", which " + KernelRole.Name + " has no link to (no such kernel on this machine)");
             uint channel = link.Export(exporter, heap.Host.CurrentOwner);
             KernelControl.Bind(kernel, path, channel);
         }

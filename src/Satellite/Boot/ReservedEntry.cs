@@ -10,6 +10,17 @@ namespace Helios.Satellite.Boot
         public const uint MachinePageKind = 4; // the machine page shared by all kernels
         public const uint LinkAreaKind = 5;    // the inter-kernel link area
         public const uint BootData = 6;        // the satellite's boot page tables, this block and its first stack
+        public const uint PeerLinkAreaBase = 0x100;   // + a satellite's id: the link area shared with that satellite
+
+        /// <summary>The kind of the link area shared with satellite peer.</summary>
+        public static uint PeerLinkArea(int peer) => PeerLinkAreaBase + (uint)peer;
+
+        /// <summary>Whether kind names the link area shared with another satellite, and which (1 to MachinePage.MaxKernels - 1).</summary>
+        public static bool IsPeerLinkArea(uint kind, out int peer)
+        {
+            peer = (int)(kind - PeerLinkAreaBase);
+            return kind > PeerLinkAreaBase && kind < PeerLinkAreaBase + MachinePage.MaxKernels;
+        }
 
         public ReservedEntry(ulong start, ulong length, uint kind)
         {

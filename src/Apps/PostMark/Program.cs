@@ -168,6 +168,7 @@ public static class Program
         var buffer = ExArray<byte>.Allocate(settings.SequentialBlock);
         long size = (long)settings.SequentialMiB * MiB;
         var figures = new long[settings.SequentialReps];
+        var kibFigures = new long[settings.SequentialReps];   // the same in KiB/s: whole MiB/s are coarse on a slow disk
         try
         {
             int handle = fs.Open(SequentialFile, 2, out long _);
@@ -187,13 +188,19 @@ public static class Program
                 long ticks = Stopwatch.GetTimestamp() - started;
                 fs.CloseFile(SequentialFile, handle);
                 if (read != size) throw Wrong(SequentialFile, "gave " + read.ToString() + " bytes, not " + size.ToString());
-                if (run >= 0) figures[run] = PerSecond(settings.SequentialMiB, ticks);
+                if (run >= 0)
+                {
+                    figures[run] = PerSecond(settings.SequentialMiB, ticks);
+                    kibFigures[run] = PerSecond(settings.SequentialMiB * 1024L, ticks);
+                }
             }
         }
         finally { buffer.Free(); }
         fs.Delete(SequentialFile);
         fs.Flush();
-        Report("seq_read_" + settings.SequentialMiB.ToString() + "m", "mib_per_s", figures, " block=" + settings.SequentialBlock.ToString());
+        Array.Sort(kibFigures);
+        Report("seq_read_" + settings.SequentialMiB.ToString() + "m", "mib_per_s", figures, " block=" + settings.SequentialBlock.ToString()
+            + " kib_per_s=" + kibFigures[(kibFigures.Length - 1) / 2].ToString() + " kib_per_s_min=" + kibFigures[0].ToString());
     }
 
     /// <summary>count things done in ticks of the counter, per second, rounded to the nearest whole number.</summary>

@@ -19,6 +19,9 @@ internal static class FsBenchCommand
 
     public const int DiskMiB = 64;
 
+    /// <summary>What the postmark app takes besides its repetitions (src/Apps/PostMark/Program.cs).</summary>
+    private static readonly string[] Settings = ["files", "low", "high", "transactions", "seed", "block", "seq-mib", "seq-block"];
+
     public static Command Create()
     {
         var arch = CommonOptions.Arch(null, allowAll: true);
@@ -35,6 +38,20 @@ internal static class FsBenchCommand
         {
             arch, reps, timeout, postmarkArgs, console, configuration, noBuild,
         };
+        command.Validators.Add(result =>
+        {
+            foreach (string word in (result.GetValue(postmarkArgs) ?? "").Split(' ', StringSplitOptions.RemoveEmptyEntries))
+            {
+                int equals = word.IndexOf('=');
+                string name = equals < 0 ? word : word[..equals];
+                if (equals < 0 || !ulong.TryParse(word[(equals + 1)..], out _))
+                    result.AddError($"--postmark-args: '{word}' is not name=number.");
+                else if (name is "reps" or "seq-reps")
+                    result.AddError($"--postmark-args: {name} comes from --reps (the methodology's repetitions).");
+                else if (!Settings.Contains(name))
+                    result.AddError($"--postmark-args: '{name}' is not a postmark setting ({string.Join(", ", Settings)}).");
+            }
+        });
         command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
             RepoPaths paths = RepoPaths.Find();

@@ -2,7 +2,8 @@
 // is attached to the benchmark machine, the kernel image boots with the disk's services (virtioblk at /dev/blk0,
 // fatfs at /fs, as `boot --disk` starts them) and runs the postmark app, whose RESULT lines (postmark in tx_per_s,
 // seq_read_16m in mib_per_s) are printed as the other bench commands print theirs. Under -icount a second is 10^9
-// guest instructions, so the disk's speed is QEMU's emulation counted in instructions, not a device's.
+// guest instructions, so the disk's speed is QEMU's emulation counted in instructions, not a device's; the driver
+// polls while QEMU's I/O thread works, so unlike the other suites two runs differ a little (docs/benchmarking.md).
 using System.CommandLine;
 using Helios.Tooling;
 using Helios.Tooling.Bench;
@@ -34,7 +35,7 @@ internal static class FsBenchCommand
         var console = BenchOptions.Console();
         var noBuild = CommonOptions.NoBuild();
         var configuration = CommonOptions.Configuration();
-        var command = new Command("fs", "Boot the file system benchmark (PostMark over fatfs and virtio-blk on a fresh 64 MiB FAT32 image, then a sequential read of a 16 MiB file) in the benchmark machine and print postmark (tx_per_s) and seq_read_16m (mib_per_s). Under -icount a second is 10^9 guest instructions: the disk's speed is QEMU's emulation, not a device's")
+        var command = new Command("fs", "Boot the file system benchmark (PostMark over fatfs and virtio-blk on a fresh 64 MiB FAT32 image, then a sequential read of a 16 MiB file) in the benchmark machine and print postmark (tx_per_s) and seq_read_16m (mib_per_s). Under -icount a second is 10^9 guest instructions: the disk's speed is QEMU's emulation, not a device's, and since the driver polls while QEMU's I/O thread works, figures vary a little between runs and with the host's load")
         {
             arch, reps, timeout, postmarkArgs, console, configuration, noBuild,
         };

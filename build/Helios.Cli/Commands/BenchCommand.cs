@@ -1,7 +1,8 @@
 // helios bench: figures from the deterministic benchmark machine (docs/benchmarking.md), one subcommand per suite.
 // `kernel` runs the kernel's own benchmarks (bench/Kernel), `linux` the Linux comparison; `compare` puts two saved
 // runs side by side; `sip` runs the process benchmarks (abi_call, process_create_exit, process_console_line) and
-// `channels` the channel benchmarks, all with the same renderer.
+// `channels` the channel benchmarks, `fs` the file system benchmark (PostMark and a sequential read over fatfs and
+// virtio-blk), all with the same renderer.
 using System.CommandLine;
 using Helios.Cli.Commands.Bench;
 
@@ -14,6 +15,7 @@ internal static class BenchCommand
         KernelBenchCommand.Create(),
         KernelBenchCommand.CreateSip(),
         KernelBenchCommand.CreateChannels(),
+        FsBenchCommand.Create(),
         LinuxBenchCommand.Create(),
         CompareBenchCommand.Create(),
     };

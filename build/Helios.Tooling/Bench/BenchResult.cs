@@ -1,12 +1,16 @@
 // One benchmark figure as both sides print it (docs/benchmarking.md):
-// RESULT name=<name> unit=<ticks|insns> median=<n> min=<n> iters=<reps> [kernel=<id>] [other key=value fields]
+// RESULT name=<name> unit=<ticks|insns|tx_per_s|mib_per_s> median=<n> min=<n> iters=<reps> [kernel=<id>] [other key=value fields]
 namespace Helios.Tooling.Bench;
 
-/// <summary>What a figure counts: x86_64 TSC ticks, or arm64 instructions (counter ticks × 1e9 / CNTFRQ).</summary>
+/// <summary>What a figure counts: x86_64 TSC ticks, or arm64 instructions (counter ticks × 1e9 / CNTFRQ), per
+/// operation; or a rate, the file system benchmark's (postmark: transactions per second, seq_read_16m: MiB per second,
+/// both over the guest's counter). For a rate, more is better and min is the slowest repetition.</summary>
 public enum BenchUnit
 {
     Ticks,
     Insns,
+    TxPerSecond,
+    MibPerSecond,
 }
 
 /// <param name="Median">Per operation, the median over the repetitions (the lower middle one for an even count).</param>
@@ -17,7 +21,16 @@ public sealed record BenchResult(string Name, BenchUnit Unit, ulong Median, ulon
 {
     public const string Marker = "RESULT";
 
-    public static string UnitName(BenchUnit unit) => unit == BenchUnit.Ticks ? "ticks" : "insns";
+    public static string UnitName(BenchUnit unit) => unit switch
+    {
+        BenchUnit.Ticks => "ticks",
+        BenchUnit.Insns => "insns",
+        BenchUnit.TxPerSecond => "tx_per_s",
+        _ => "mib_per_s",
+    };
+
+    /// <summary>A rate: a larger figure is better, unlike a cost per operation.</summary>
+    public static bool IsRate(BenchUnit unit) => unit is BenchUnit.TxPerSecond or BenchUnit.MibPerSecond;
 
     /// <summary>The line as the guest prints it; parsing it gives this result back.</summary>
     public override string ToString()

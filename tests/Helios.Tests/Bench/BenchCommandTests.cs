@@ -24,6 +24,9 @@ public sealed class BenchCommandTests : IDisposable
     [InlineData("'--' is the harness's", "bench", "linux", "--arch", "x86_64", "--kernel-args", "quiet -- --reps 3")]
     [InlineData("must be a positive number", "bench", "linux", "--arch", "arm64", "--timeout", "0")]
     [InlineData("Required command was not provided", "bench")]
+    [InlineData("--postmark-args: 'size' is not a postmark setting", "bench", "fs", "--arch", "x86_64", "--postmark-args", "files=10 size=3")]
+    [InlineData("--postmark-args: reps comes from --reps", "bench", "fs", "--arch", "x86_64", "--postmark-args", "reps=1")]
+    [InlineData("--postmark-args: 'files' is not name=number", "bench", "fs", "--arch", "arm64", "--postmark-args", "files")]
     public void BadArgumentsAreExplained(string expected, params string[] args)
     {
         (int code, string output) = HeliosCommandTests.Run(args);

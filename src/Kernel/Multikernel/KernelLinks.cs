@@ -117,14 +117,36 @@ namespace Helios.Kernel.Multikernel
         }
 
         // The link thread: everything waiting, then sleep until the doorbell (PrepareToSleep's word tells the far
-        // kernel to ring it; a record that came meanwhile means no sleep).
+        // kernel to ring it; a record that came meanwhile means no sleep). A control channel the far kernel opened
+        // gets a server thread; when this kernel has no memory for its stack just then (a test holding every frame, a
+        // peer that connects mid-load), the channel waits and the thread tries again every 10 ms: a peer's request
+        // must never be what panics this kernel.
         private static void Serve(Link link)
         {
+            ulong unserved = 0;
             while (link.Failure is null)
             {
-                while (link.Poll() != 0)
-                    while (link.TryAccept(KernelControlContract.Info, out ulong control)) KernelControlServer.Start(control, link.FarKernel);
-                if (link.PrepareToSleep()) Scheduler.Block();
+                while (link.Poll() != 0) { }
+                while (unserved != 0 || link.TryAccept(KernelControlContract.Info, out unserved))
+                {
+                    if (!TryStartControlServer(unserved, link.FarKernel)) break;
+                    unserved = 0;
+                }
+                if (unserved != 0) Thread.Sleep(10_000_000);
+                else if (link.PrepareToSleep()) Scheduler.Block();
+            }
+        }
+
+        private static bool TryStartControlServer(ulong control, int far)
+        {
+            try
+            {
+                KernelControlServer.Start(control, far);
+                return true;
+            }
+            catch (OutOfMemoryException)
+            {
+                return false;
             }
         }
 

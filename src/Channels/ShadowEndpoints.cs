@@ -72,32 +72,42 @@ namespace Helios.Channels
         }
 
         /// <summary>
+        /// What ArriveLocked returns, with onlyFromFreeLists, for a message it left untouched because taking it here would
+        /// refuse it or need more than the heap's free lists hold: the link thread takes it instead.
+        /// </summary>
+        public static readonly string NotNow = "not from the doorbell's interrupt";
+
+        /// <summary>
         /// Message (an index of the shadow's contract) arrived from the far end: values are the bytes after the block's
         /// descriptors, arrays what its array descriptors carry, in order. Checked against the protocol, then queued at
         /// the real end and its receiver woken. Returns null, or why the message was refused (then nothing changed).
+        /// With onlyFromFreeLists (the doorbell's interrupt: no managed object, no pages) a message that would be
+        /// refused or needs blocks the free lists do not hold is left alone and NotNow returned. One pass does both
+        /// the check and the work: the interrupt's delivery is the hot path of every remote message.
         /// </summary>
         public static string ArriveLocked(ExchangeHeap heap, Endpoint shadow, int message, byte* values, uint valuesLength,
-            ArrivingArray* arrays, int arrayCount)
+            ArrivingArray* arrays, int arrayCount, bool onlyFromFreeLists = false)
         {
             ContractInfo contract = shadow.Contract;
             Endpoint end = shadow.Peer;
-            if (shadow.Closed) return "the channel's far end had closed";
-            if ((uint)message >= (uint)contract.MessageCount) return "no message " + message.ToString() + " in " + contract.Name;
-            int descriptors = contract.MessageDescriptorCounts[message];
-            uint size = contract.MessageSizes[message];
-            uint head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
-            if (valuesLength != size - head) return contract.MessageName(message) + " carries " + (size - head).ToString() + " bytes of values, not " + valuesLength.ToString();
-            if (arrayCount != descriptors) return contract.MessageName(message) + " carries " + descriptors.ToString() + " descriptors, not " + arrayCount.ToString() + " arrays";
-            int next = contract.NextState(shadow.State, message, shadow.Side);
-            if (next < 0)
-                return "the far " + ContractInfo.SideName(shadow.Side) + " may not send " + contract.MessageName(message) + " in state "
-                    + contract.StateName(shadow.State) + ", where " + contract.Allowed(shadow.State);
+            int descriptors = 0;
+            uint size = 0, head = 0;
+            int next = -1;
+            if (!shadow.Closed && (uint)message < (uint)contract.MessageCount)
+            {
+                descriptors = contract.MessageDescriptorCounts[message];
+                size = contract.MessageSizes[message];
+                head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
+                if (valuesLength == size - head && arrayCount == descriptors) next = contract.NextState(shadow.State, message, shadow.Side);
+            }
+            if (next < 0) return onlyFromFreeLists ? NotNow : Refusal(shadow, message, valuesLength, arrayCount);
             if (end.Closed)
             {
                 shadow.State = next;        // accepted and dropped: this end is gone, and the far kernel hears of it
                 return null;
             }
-            if (DeliverToParkedLocked(heap, shadow, message, next, values, valuesLength)) return null;
+            if (descriptors == 0 && DeliverToParkedLocked(heap, shadow, message, next, values, valuesLength)) return null;
+            if (onlyFromFreeLists && !FitsFreeListsLocked(heap, size, arrays, descriptors)) return NotNow;
             ExOwner kernel = heap.KernelOwner;
             int slot = heap.AllocateLocked(kernel, SlotKind.Message, size, zero: false);
             ref Slot s = ref heap.SlotAt(slot);
@@ -132,23 +142,24 @@ namespace Helios.Channels
             return null;
         }
 
-        /// <summary>
-        /// Whether ArriveLocked would take message now without refusing it and without asking the host for memory or
-        /// managed objects (every block it needs is on the heap's free lists): the doorbell's interrupt delivers only
-        /// such a message, and leaves anything else to the link thread. Changes nothing.
-        /// </summary>
-        public static bool CanArriveNowLocked(ExchangeHeap heap, Endpoint shadow, int message, uint valuesLength, ArrivingArray* arrays, int arrayCount)
+        // Why ArriveLocked refuses a message (only ever built by the link thread: it allocates).
+        private static string Refusal(Endpoint shadow, int message, uint valuesLength, int arrayCount)
         {
             ContractInfo contract = shadow.Contract;
-            Endpoint end = shadow.Peer;
-            if (shadow.Closed || (uint)message >= (uint)contract.MessageCount) return false;
+            if (shadow.Closed) return "the channel's far end had closed";
+            if ((uint)message >= (uint)contract.MessageCount) return "no message " + message.ToString() + " in " + contract.Name;
             int descriptors = contract.MessageDescriptorCounts[message];
             uint size = contract.MessageSizes[message];
             uint head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
-            if (valuesLength != size - head || arrayCount != descriptors) return false;
-            if (contract.NextState(shadow.State, message, shadow.Side) < 0) return false;
-            if (end.Closed || WouldDeliverToParked(end, message, shadow.Side, descriptors, valuesLength)) return true;
-            // The message block and one block per array, from the free lists alone.
+            if (valuesLength != size - head) return contract.MessageName(message) + " carries " + (size - head).ToString() + " bytes of values, not " + valuesLength.ToString();
+            if (arrayCount != descriptors) return contract.MessageName(message) + " carries " + descriptors.ToString() + " descriptors, not " + arrayCount.ToString() + " arrays";
+            return "the far " + ContractInfo.SideName(shadow.Side) + " may not send " + contract.MessageName(message) + " in state "
+                + contract.StateName(shadow.State) + ", where " + contract.Allowed(shadow.State);
+        }
+
+        // Whether the message block and one block per present array are all on the heap's free lists.
+        private static bool FitsFreeListsLocked(ExchangeHeap heap, uint size, ArrivingArray* arrays, int descriptors)
+        {
             var perClass = stackalloc int[SizeClasses.Count];
             int blocks = 1;
             byte c = SizeClasses.Of(size);
@@ -166,22 +177,17 @@ namespace Helios.Channels
         }
 
         // A message of values for a receiver asleep on the real end for exactly it, with nothing queued ahead: the
-        // arrival does the receive for it (as a local send does: Channel.SendValues), no block taken.
-        private static bool WouldDeliverToParked(Endpoint end, int message, byte farSide, int descriptors, uint valuesLength)
-        {
-            Parking parked = end.Waiter;
-            return descriptors == 0 && parked is not null && parked.TakesValues && end.Head == 0 && parked.Expected == message
-                && parked.Length <= valuesLength && end.Contract.NextState(end.State, message, farSide) >= 0;
-        }
-
+        // arrival does the receive for it (as a local send does: Channel.SendValues), no block taken. The real end's
+        // monitor checks it too.
         private static bool DeliverToParkedLocked(ExchangeHeap heap, Endpoint shadow, int message, int next, byte* values, uint valuesLength)
         {
             Endpoint end = shadow.Peer;
-            int descriptors = shadow.Contract.MessageDescriptorCounts[message];
-            if (!WouldDeliverToParked(end, message, shadow.Side, descriptors, valuesLength)) return false;
             Parking parked = end.Waiter;
+            if (parked is null || !parked.TakesValues || end.Head != 0 || parked.Expected != message || parked.Length > valuesLength) return false;
+            int received = end.Contract.NextState(end.State, message, shadow.Side);
+            if (received < 0) return false;
             shadow.State = next;
-            end.State = end.Contract.NextState(end.State, message, shadow.Side);
+            end.State = received;
             ExchangeHeap.Copy(values, parked.Values, parked.Length);
             System.Threading.Volatile.Write(ref parked.Delivered, message);     // after the values, before the wake
             end.Waiter = null;

@@ -645,8 +645,8 @@ namespace Helios.Satellite.Links
                     end = at + (long)bytes;
                     copied += bytes;
                 }
-                if (inInterrupt && !ShadowEndpoints.CanArriveNowLocked(_heap, channel.Shadow, message, values, arrays, descriptors)) return false;
-                string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, copy + meta, values, arrays, descriptors);
+                string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, copy + meta, values, arrays, descriptors, inInterrupt);
+                if ((object)refusal == ShadowEndpoints.NotNow) return false;        // left untouched for the link thread
                 if (refusal is not null) return Turn(channel, LinkRejection.Protocol, inInterrupt);
                 channel.Received++;
                 BytesReceived += copied;

@@ -99,14 +99,7 @@ internal static class FsBenchCommand
         var lines = run.Console.Select(line => line.StartsWith(AppPrefix, StringComparison.Ordinal) ? line[AppPrefix.Length..] : line).ToList();
         BenchParseResult parsed = BenchResultParser.ParseConsole(lines);
         bool exited = lines.Any(line => line.StartsWith("init: postmark (pid ", StringComparison.Ordinal) && line.EndsWith(" exited with code 0", StringComparison.Ordinal));
-        if (!run.Succeeded || !exited || !parsed.Ok || parsed.Results.Count == 0)
-        {
-            string why = !run.Succeeded ? run.Summary : !exited ? "postmark did not exit with code 0"
-                : parsed.Errors.Count > 0 ? parsed.Errors[0].Format("console") : "no figures";
-            AnsiConsole.MarkupLine($"[red]{Markup.Escape($"{who}: {why}")}[/]");
-            foreach (string line in run.Console.TakeLast(15)) AnsiConsole.MarkupLine($"[grey]  {Markup.Escape(line)}[/]");
-            return null;
-        }
+        if (!BenchRunCheck.Usable(who, run, exited, "postmark did not exit with code 0", parsed)) return null;
         AnsiConsole.MarkupLine($"[grey]{Markup.Escape($"{who}: {parsed.Results.Count} figures in {run.Elapsed.TotalSeconds:0.0} s")}[/]");
         BenchRenderer.Heading("helios", isa, Path.GetFileName(image) + $" + {DiskMiB} MiB FAT32 disk");
         BenchRenderer.Results(parsed.Results);

@@ -113,14 +113,7 @@ internal static class KernelBenchCommand
         }, cancel);
         BenchParseResult parsed = BenchResultParser.ParseConsole(run.Console);
         bool ended = QemuResult.MachineLines(run.Console).Contains("BENCH-END ok");
-        if (!run.Succeeded || !ended || !parsed.Ok || parsed.Results.Count == 0)
-        {
-            string why = !run.Succeeded ? run.Summary : !ended ? "the benchmark image did not finish (no BENCH-END ok)"
-                : parsed.Errors.Count > 0 ? parsed.Errors[0].Format("console") : "no figures";
-            AnsiConsole.MarkupLine($"[red]{Markup.Escape($"{who}: {why}")}[/]");
-            foreach (string line in run.Console.TakeLast(15)) AnsiConsole.MarkupLine($"[grey]  {Markup.Escape(line)}[/]");
-            return null;
-        }
+        if (!BenchRunCheck.Usable(who, run, ended, "the benchmark image did not finish (no BENCH-END ok)", parsed)) return null;
         AnsiConsole.MarkupLine($"[grey]{Markup.Escape($"{who}: {parsed.Results.Count} figures in {run.Elapsed.TotalSeconds:0.0} s")}[/]");
         BenchRenderer.Heading("helios", isa, Path.GetFileName(options.Image));
         BenchRenderer.Results(parsed.Results);

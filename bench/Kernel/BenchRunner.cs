@@ -1,5 +1,6 @@
 // The bench image's payload: runs every case of a suite (suite=kernel, the default; sip: the process cases, which need
-// the boot bundle; channels; stress: sched_stress_yield_spread, for smp4 and numa2x2 machines), or the cases the command line names (bench=thread_yield,timer_irq), with reps=N
+// the boot bundle; channels; stress: sched_stress_yield_spread, for smp4 and numa2x2 machines; containment:
+// satellite_death_detect, for a numa2 machine of its own), or the cases the command line names (bench=thread_yield,timer_irq), with reps=N
 // repetitions, prints their RESULT lines between BENCH-START and BENCH-END, and exits. On a multikernel machine
 // (docs/multikernel.md) the coordinator first reports satellite_boot, and each satellite runs its cases
 // (satellite.bench=..., by default thread_yield and waitset_pingpong) only once the coordinator has finished and asked
@@ -35,7 +36,7 @@ namespace Helios.Kernel.Bench
             "channel_pingpong_select_sip", "channel_roundtrip_threads",
             "process_console_line", "process_console_line_relay",
             "link_ping", "rmp_pingpong_2msg", "rmp_roundtrip",
-            "sched_stress_yield_spread",
+            "sched_stress_yield_spread", "satellite_death_detect",
         };
 
         private static readonly string[] Suites =
@@ -46,7 +47,7 @@ namespace Helios.Kernel.Bench
             "channels", "channels",
             "sip", "sip",
             "channels", "channels", "channels",
-            "stress",
+            "stress", "containment",
         };
 
         private static void RunCase(int index)
@@ -74,6 +75,7 @@ namespace Helios.Kernel.Bench
                 case 18: Cases.RemoteChannels.RunPingPong(); break;
                 case 19: Cases.RemoteChannels.RunRoundTrips(); break;
                 case 20: Cases.SchedulerStress.RunSpread(); break;
+                case 21: Cases.SatelliteDeath.Run(); break;
             }
         }
 

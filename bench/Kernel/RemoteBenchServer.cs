@@ -3,7 +3,7 @@
 // each Ping names what the next channel is for — an echo kernel thread (link_ping), a pingserver process
 // (rmp_pingpong_2msg), a bench-roundtrip server process (rmp_roundtrip_<size>) — or asks for this kernel's counters,
 // and its Pong answers once that is understood; or asks it to run its half of sched_stress_yield_spread, answered
-// once that is done.
+// once that is done; or asks it to hang (satellite_death_detect), answered just before it does.
 using Helios.Channels;
 using Helios.Contracts;
 using Helios.Kernel.Multikernel;
@@ -15,7 +15,7 @@ namespace Helios.Kernel.Bench
 {
     internal static class RemoteBenchServer
     {
-        public const int EchoThread = 1, PingPongProcess = 2, RoundTripProcess = 3, SchedulerStress = 4;
+        public const int EchoThread = 1, PingPongProcess = 2, RoundTripProcess = 3, SchedulerStress = 4, Hang = 5;
         public const int ReportBytes = 10, ReportBytesHigh = 11, ReportIpis = 12;
 
         /// <summary>Serves the coordinator in a thread of its own until the machine is asked to stop.</summary>
@@ -34,6 +34,14 @@ namespace Helios.Kernel.Bench
             while (commands.TryWaitNext(out _))
             {
                 commands.ReceivePing(out int command);
+                if (command == Hang)
+                {
+                    // satellite_death_detect: the Pong, then the hang the coordinator times (Cases/SatelliteDeath.cs).
+                    commands.SendPong(0);
+                    MachineStatus.MarkHang();
+                    Arch.Processor.DisableInterrupts();
+                    while (true) { }
+                }
                 if (command == SchedulerStress)
                 {
                     // Its half of sched_stress_yield_spread, at once with the coordinator's; the Pong says it is done.

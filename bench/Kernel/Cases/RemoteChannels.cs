@@ -59,6 +59,14 @@ namespace Helios.Kernel.Bench.Cases
 
         internal static void AwaitSchedulerStress() => s_control.ReceivePong(out _);
 
+        /// <summary>Asks k1 to hang, interrupts masked (satellite_death_detect); returns once it has said it will.</summary>
+        internal static void AskToHang()
+        {
+            Begin();
+            s_control.SendPing(RemoteBenchServer.Hang);
+            s_control.ReceivePong(out _);
+        }
+
         // The link to k1 and the control channel to its bench server, once.
         private static bool Begin()
         {

@@ -1,14 +1,16 @@
 // One benchmark figure as both sides print it (docs/benchmarking.md):
-// RESULT name=<name> unit=<ticks|insns|tx_per_s|mib_per_s> median=<n> min=<n> iters=<reps> [kernel=<id>] [other key=value fields]
+// RESULT name=<name> unit=<ticks|insns|us|tx_per_s|mib_per_s> median=<n> min=<n> iters=<reps> [kernel=<id>] [other key=value fields]
 namespace Helios.Tooling.Bench;
 
 /// <summary>What a figure counts: x86_64 TSC ticks, or arm64 instructions (counter ticks × 1e9 / CNTFRQ), per
 /// operation; or a rate, the file system benchmark's (postmark: transactions per second, seq_read_16m: MiB per second,
-/// both over the guest's counter). For a rate, more is better and min is the slowest repetition.</summary>
+/// both over the guest's counter); or a time, in microseconds of the guest's clock (satellite_death_detect). For a rate,
+/// more is better and min is the slowest repetition.</summary>
 public enum BenchUnit
 {
     Ticks,
     Insns,
+    Microseconds,
     TxPerSecond,
     MibPerSecond,
 }
@@ -25,6 +27,7 @@ public sealed record BenchResult(string Name, BenchUnit Unit, ulong Median, ulon
     {
         BenchUnit.Ticks => "ticks",
         BenchUnit.Insns => "insns",
+        BenchUnit.Microseconds => "us",
         BenchUnit.TxPerSecond => "tx_per_s",
         _ => "mib_per_s",
     };

@@ -82,9 +82,10 @@ public static class BenchResultParser
         BenchUnit unit;
         if (unitText == "ticks") unit = BenchUnit.Ticks;
         else if (unitText == "insns") unit = BenchUnit.Insns;
+        else if (unitText == "us") unit = BenchUnit.Microseconds;
         else if (unitText == "tx_per_s") unit = BenchUnit.TxPerSecond;
         else if (unitText == "mib_per_s") unit = BenchUnit.MibPerSecond;
-        else return (null, unitColumn, $"unit '{unitText}' is none of ticks, insns, tx_per_s, mib_per_s");
+        else return (null, unitColumn, $"unit '{unitText}' is none of ticks, insns, us, tx_per_s, mib_per_s");
 
         (ulong? median, int medianColumn, string? medianError) = WholeNumber(fields, "median");
         if (median is null) return (null, medianColumn, medianError);

@@ -142,6 +142,9 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>Where guest RAM starts: 0 on q35, 1 GiB on virt.</summary>
     private ulong RamBase => Isa == Isa.X86_64 ? 0UL : 0x4000_0000UL;
 
+    /// <summary>The kernel's option for how long a satellite's heartbeat may stop, in ms (docs/multikernel.md).</summary>
+    public const string SatelliteTimeoutOption = "satellite.timeout=";
+
     /// <summary>The command line the kernel sees: KernelArguments, and where the bundle and the satellite image are.</summary>
     public string EffectiveKernelArguments
     {
@@ -149,6 +152,12 @@ public sealed record QemuOptions(Isa Isa, string Image)
         {
             var words = new List<string>();
             if (KernelArguments.Length > 0) words.Add(KernelArguments);
+            // Under -icount, QEMU 7.2's round-robin vCPU loop was seen to leave an x86_64 satellite's vCPU unscheduled
+            // for seconds of host time while the coordinator ran (k1 frozen at an interrupt's entry, registers unchanged
+            // for 3 s, running on as soon as k0 waited for it). Its heartbeat stops meanwhile, so unless the caller
+            // chose a timeout, the satellite watch gets the longest it takes.
+            if (DeterministicTiming && SatelliteImage is not null && !KernelArguments.Contains(SatelliteTimeoutOption, StringComparison.Ordinal))
+                words.Add(SatelliteTimeoutOption + "60000");
             if (Bundle is not null)
             {
                 long length = new FileInfo(Bundle).Length;

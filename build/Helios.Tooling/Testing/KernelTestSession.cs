@@ -75,7 +75,7 @@ public sealed class KernelTestSession
         Cpus = Cpus,
         MemoryMiB = MemoryMiB,
         KernelArguments = Expectations(isa) + (filter is null ? "" : " test=" + filter)
-                          + (Topology.IsSingle ? "" : " satellite.timeout=" + SatelliteTimeoutMilliseconds.ToString()),
+                          + (Topology.IsSingle ? "" : " " + QemuOptions.SatelliteTimeoutOption + SatelliteTimeoutMilliseconds.ToString()),
         Timeout = Timeout,
         TimeoutFrom = TestProtocol.Prefix + TestProtocol.Run + " ",
         StartupTimeout = StartupTimeout,

@@ -47,10 +47,13 @@ namespace Helios.Kernel.Arch
 
         /// <summary>
         /// Writes what a satellite's first CPU needs to run in long mode or with its MMU off at the entry (x86_64: page
-        /// tables identity-mapping the first 4 GiB; arm64: nothing, its entry sets up its own) at the page-aligned
-        /// address at, in the satellite's memory; returns their root (or 0) and how many bytes they took.
+        /// tables identity-mapping the first 4 GiB and the ranges in reach, wherever they lie; arm64: nothing, its entry
+        /// sets up its own) at the page-aligned address at, in the satellite's memory; returns their root (or 0).
         /// </summary>
-        public abstract ulong BuildSatelliteBootTables(ulong at, out ulong bytes);
+        public abstract ulong BuildSatelliteBootTables(ulong at, List<Satellite.Topology.PhysicalRange> reach);
+
+        /// <summary>How many bytes BuildSatelliteBootTables takes for reach (page multiple).</summary>
+        public abstract ulong SatelliteBootTablesBytes(List<Satellite.Topology.PhysicalRange> reach);
 
         /// <summary>
         /// Starts the CPU hardwareId (another kernel's) at entry(argument) on the stack below stackTop, on bootTables

@@ -100,6 +100,10 @@ namespace Helios.Kernel.Diagnostics
         [RuntimeExport("helios_host_gc_heap_limit")]
         private static nuint HeapLimitExport() => (nuint)s_limit;
 
+        // A collection in progress, interrupts masked: it beats for the tick it holds off (SatelliteWatch).
+        [RuntimeExport("helios_host_gc_progress")]
+        internal static void Progress() => Multikernel.MachineStatus.BeatFromCollector();
+
         // The heap gives back what helios_host_grow_heap gave: whole runs of frames.
         [RuntimeExport("helios_host_release_heap")]
         private static void ReleaseHeap(void* start, nuint size)

@@ -71,10 +71,34 @@ namespace Helios.Kernel.Multikernel
         {
             if (s_page == null) return;
             byte* slot = s_page + MachinePage.Slot(KernelRole.Id);
-            (*(ulong*)(slot + MachinePage.HeartbeatOffset))++;
+            BeatFromCollector();
             Volatile.Write(ref *(ulong*)(slot + MachinePage.CollectionsOffset), Internal.Runtime.Heap.Collections);
             Volatile.Write(ref *(ulong*)(slot + MachinePage.HeapBytesOffset), Internal.Runtime.Heap.CapacityBytes);
         }
+
+        /// <summary>
+        /// The heartbeat alone, counted by a collection in progress (the kernel's or a process's): it runs with
+        /// interrupts masked, so the tick cannot count meanwhile, and a long one on a live satellite would otherwise
+        /// look like a hang. No allocation: the heap is locked.
+        /// </summary>
+        internal static void BeatFromCollector()
+        {
+            if (s_page == null) return;
+            (*(ulong*)(s_page + MachinePage.Slot(KernelRole.Id) + MachinePage.HeartbeatOffset))++;
+        }
+
+        /// <summary>
+        /// This kernel is about to hang on purpose, interrupts masked (a test or benchmark of containment): the counter
+        /// now, for the coordinator to say how long after the hang it declared the kernel dead.
+        /// </summary>
+        public static void MarkHang()
+        {
+            if (s_page != null) Volatile.Write(ref *(ulong*)(s_page + MachinePage.Slot(KernelRole.Id) + MachinePage.HungAtOffset), Platform.Current.ReadCycleCounter() | 1);
+        }
+
+        /// <summary>The counter when kernel hung on purpose, or 0.</summary>
+        public static ulong HungAt(int kernel) => s_page == null || (uint)kernel >= MachinePage.MaxKernels ? 0
+            : Volatile.Read(ref *(ulong*)(s_page + MachinePage.Slot(kernel) + MachinePage.HungAtOffset));
 
         /// <summary>Publishes how other kernels interrupt this one (before it reports itself online).</summary>
         internal static void PublishDoorbell(ulong target)

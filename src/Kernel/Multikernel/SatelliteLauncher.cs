@@ -77,8 +77,20 @@ namespace Helios.Kernel.Multikernel
         {
             int k = grant.KernelId;
             // The image, its boot page tables, the boot block and a scratch stack, in the first range that holds them.
-            const ulong Page = 4096, BootTablesMax = 16 * Page;
-            ulong need = image.Size + BootTablesMax + 2 * Page;
+            // The tables map what the satellite touches before its own: its memory, and the machine page.
+            const ulong Page = 4096;
+            var reach = new List<PhysicalRange>(grant.Memory) { new PhysicalRange(MachineStatus.Address, Page) };
+            ulong tableBytes;
+            try
+            {
+                tableBytes = platform.SatelliteBootTablesBytes(reach);
+            }
+            catch (InvalidOperationException e)
+            {
+                Fail(k, e.Message);
+                return 0;
+            }
+            ulong need = image.Size + tableBytes + 2 * Page;
             ulong imageBase = 0;
             foreach (PhysicalRange range in grant.Memory)
                 if (range.Length >= need)
@@ -94,7 +106,7 @@ namespace Helios.Kernel.Multikernel
             MapForWriting(platform, imageBase, (imageBase + need + Page - 1) & ~(Page - 1));
             ulong written = ImagePlacement.Place(file, image, imageBase, leaveLastTail: true);
             ulong bootData = imageBase + image.Size;
-            ulong tables = platform.BuildSatelliteBootTables(bootData, out ulong tableBytes);
+            ulong tables = platform.BuildSatelliteBootTables(bootData, reach);
             ulong block = bootData + ((tableBytes + Page - 1) & ~(Page - 1));
             ulong stackTop = block + 2 * Page;
 
@@ -214,10 +226,10 @@ namespace Helios.Kernel.Multikernel
             return machine;
         }
 
-        // Until it reports its end or its heartbeat stops for HeartbeatTimeout (it hung with interrupts masked).
+        // Until it reports its end or its heartbeat stops for the watch's timeout (it hung with interrupts masked).
         private static KernelState WaitForEnd(int kernel)
         {
-            const int HeartbeatTimeoutMilliseconds = 2000;
+            int timeoutMilliseconds = SatelliteWatch.TimeoutMilliseconds;
             ulong last = MachineStatus.Heartbeat(kernel);
             int still = 0;
             while (true)
@@ -229,10 +241,10 @@ namespace Helios.Kernel.Multikernel
                 ulong beat = MachineStatus.Heartbeat(kernel);
                 still = beat == last ? still + 1 : 0;
                 last = beat;
-                if (still >= HeartbeatTimeoutMilliseconds)
+                if (still >= timeoutMilliseconds)
                 {
                     MachineStatus.Report(kernel, KernelState.Dead);
-                    KernelConsole.WriteLine("k" + kernel.ToString() + " is dead: no heartbeat for " + HeartbeatTimeoutMilliseconds.ToString() + " ms");
+                    KernelConsole.WriteLine("k" + kernel.ToString() + " is dead: no heartbeat for " + timeoutMilliseconds.ToString() + " ms");
                     return KernelState.Dead;
                 }
             }

@@ -1,6 +1,6 @@
 // Containment (docs/multikernel.md, "A dead satellite"): the coordinator watches every satellite it linked to while the
 // machine runs. A satellite is dead when it reports a panic, or when its heartbeat (its first CPU's timer tick, in the
-// machine page) stops for Timeout of the coordinator's clock (default 2 s; the command line's
+// machine page, also counted by a collection in progress) stops for Timeout of the coordinator's clock (default 500 ms; the command line's
 // "satellite.timeout=<ms>"). The coordinator's own tick looks (a few words read per tick: nothing spins, and under
 // -icount nothing extra runs between ticks); the watch thread then contains the death: it stops the satellite's CPUs
 // where the ISA can (x86_64: INIT), fails its link (every channel to it closes: peers get the ordinary channel-closed
@@ -21,16 +21,17 @@ namespace Helios.Kernel.Multikernel
     public static class SatelliteWatch
     {
         /// <summary>
-        /// How long a satellite's heartbeat may stop before it is declared dead. A collection runs with the heap's lock
-        /// held, interrupts masked, so a live satellite's tick can stop for as long as one lasts: under QEMU's TCG, more
-        /// than 500 ms was seen (arm64, k1 during Gc.RegionsFreedByACollectionGoBackToTheHost). 2 s leaves room for that.
+        /// How long a satellite's heartbeat may stop before it is declared dead. A collection masks interrupts, so the
+        /// tick cannot count while one runs (under QEMU's TCG, more than 500 ms was seen); the collector beats instead
+        /// (CollectorHost.Progress, MachineStatus.BeatFromCollector), so a busy satellite is not taken for a hung one.
         /// </summary>
-        public static int TimeoutMilliseconds { get; private set; } = 2000;
+        public static int TimeoutMilliseconds { get; private set; } = 500;
 
         private static readonly bool[] s_watched = new bool[MachinePage.MaxKernels];
         private static readonly ulong[] s_lastBeat = new ulong[MachinePage.MaxKernels];
         private static readonly int[] s_still = new int[MachinePage.MaxKernels];
         private static readonly int[] s_why = new int[MachinePage.MaxKernels];    // Panicked or Silent, set by the tick
+        private static readonly ulong[] s_declaredAt = new ulong[MachinePage.MaxKernels];   // the counter then
         private const int Panicked = 1, Silent = 2, DeclaredDead = 3;
         private static volatile bool s_pending;
         private static Thread s_thread;
@@ -70,6 +71,16 @@ namespace Helios.Kernel.Multikernel
         /// <summary>Whether satellite k was declared dead (and contained) by this watch.</summary>
         public static bool IsDead(int k) => (uint)k < (uint)s_why.Length && s_why[k] != 0 && !s_watched[k];
 
+        /// <summary>
+        /// For a satellite that hung on purpose (MachineStatus.MarkHang) and was declared dead for its silence: counter
+        /// ticks from its hang to the tick that declared it; else 0.
+        /// </summary>
+        public static ulong NoticedAfter(int k)
+        {
+            ulong hung = MachineStatus.HungAt(k);
+            return IsDead(k) && s_why[k] == Silent && hung != 0 && s_declaredAt[k] > hung ? s_declaredAt[k] - hung : 0;
+        }
+
         // The coordinator's first CPU, every tick, interrupts masked: a panic reported, or a heartbeat that stopped.
         internal static void OnTick()
         {
@@ -96,6 +107,7 @@ namespace Helios.Kernel.Multikernel
                     s_lastBeat[k] = beat;
                     if (s_still[k] < TimeoutMilliseconds * s_ticksPerMillisecond) continue;
                     s_why[k] = Silent;            // no allocation here: the words are the watch thread's
+                    s_declaredAt[k] = Platform.Current.ReadCycleCounter();
                 }
                 s_pending = true;
                 Threading.Scheduler.Wake(s_thread);
@@ -133,6 +145,10 @@ namespace Helios.Kernel.Multikernel
             int paths = NameService.Purge(k);
             KernelConsole.WriteLine("k" + k.ToString() + " is dead: " + why + "; " + (stopped ? "its CPUs are stopped" : "its CPUs cannot be stopped on this ISA")
                 + ", its channels closed, " + paths.ToString() + " namespace path" + (paths == 1 ? "" : "s") + " removed");
+            ulong noticed = NoticedAfter(k);
+            if (noticed != 0)
+                KernelConsole.WriteLine("k" + k.ToString() + " hung on purpose; its death was declared " + (Time.Clock.CountsToNanoseconds(noticed) / 1000).ToString()
+                    + " us after it hung (timeout " + TimeoutMilliseconds.ToString() + " ms)");
         }
 
         // Its CPUs stop for good where the ISA lets one CPU stop another.

@@ -59,6 +59,7 @@ namespace Helios.Kernel.Processes
             ["helios_host_gc_next_stack"] = (nint)(delegate*<nuint*, nuint*, nuint*, bool>)&ProcessCollectorHost.NextStack,
             ["helios_host_gc_heap_limit"] = (nint)(delegate*<nuint>)&ProcessCollectorHost.HeapLimit,
             ["helios_host_release_heap"] = (nint)(delegate*<void*, nuint, void>)&ProcessCollectorHost.ReleaseHeap,
+            ["helios_host_gc_progress"] = (nint)(delegate*<void>)&CollectorHostExports.Progress,
 
             // ---- Channels (ABI version 1): ProcessChannelAbi, the process side is src/Sip/SipChannelCalls.cs. ----
             ["helios_channel_abi_version"] = (nint)(delegate*<int>)&ProcessChannelAbi.AbiVersion,

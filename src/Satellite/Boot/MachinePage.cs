@@ -33,6 +33,7 @@ namespace Helios.Satellite.Boot
         public const int CollectionsOffset = 24;    // u64, the kernel's heap collections so far
         public const int HeapBytesOffset = 32;      // u64, the kernel's heap capacity after its last collection
         public const int DoorbellOffset = 40;       // u64, how to interrupt the kernel (Platform.DoorbellTarget) + 1; 0 unset
+        public const int HungAtOffset = 48;         // u64, the counter when the kernel hung on purpose (containment's tests and benchmark); 0 never
 
         public static int Slot(int kernel) => SlotsOffset + kernel * SlotSize;
     }

@@ -43,7 +43,7 @@ public class BenchResultParserTests
 
     [Theory]
     [InlineData("RESULT name=a unit=ticks median=2 min=1", 40, "missing iters=")]
-    [InlineData("RESULT name=a unit=cycles median=2 min=1 iters=11", 20, "unit 'cycles' is none of ticks, insns, tx_per_s, mib_per_s")]
+    [InlineData("RESULT name=a unit=cycles median=2 min=1 iters=11", 20, "unit 'cycles' is none of ticks, insns, us, tx_per_s, mib_per_s")]
     [InlineData("RESULT name=a unit=ticks median=2.5 min=1 iters=11", 33, "median='2.5' is not a whole number")]
     [InlineData("RESULT name=a unit=ticks median=-2 min=1 iters=11", 33, "median='-2' is not a whole number")]
     [InlineData("RESULT name=a unit=ticks median=2 min=3 iters=11", 39, "min=3 is larger than median=2")]

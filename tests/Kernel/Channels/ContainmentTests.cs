@@ -105,6 +105,7 @@ namespace Helios.Kernel.Tests.Channels
         public static void HangWhenAsked()
         {
             AwaitThePing();
+            MachineStatus.MarkHang();   // for the coordinator to say how long it took to notice
             Processor.DisableInterrupts();
             while (true) { }            // the coordinator finds the heartbeat stopped
         }

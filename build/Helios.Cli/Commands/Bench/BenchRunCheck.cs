@@ -8,11 +8,15 @@ namespace Helios.Cli.Commands.Bench;
 
 internal static class BenchRunCheck
 {
-    /// <summary>True when the figures can be used; otherwise says why (finished false: unfinishedReason).</summary>
-    public static bool Usable(string who, QemuResult run, bool finished, string unfinishedReason, BenchParseResult parsed)
+    /// <summary>
+    /// True when the figures can be used; otherwise says why (finished false: unfinishedReason). The kernel must end with
+    /// expectedExit: 0, or ExitCode.KernelDied for a run that kills a satellite on purpose.
+    /// </summary>
+    public static bool Usable(string who, QemuResult run, bool finished, string unfinishedReason, BenchParseResult parsed, int expectedExit = 0)
     {
-        if (run.Succeeded && finished && parsed.Ok && parsed.Results.Count > 0) return true;
-        string why = !run.Succeeded ? run.Summary : !finished ? unfinishedReason
+        bool ended = run.Outcome == RunOutcome.Exited && run.KernelExitCode == expectedExit;
+        if (ended && finished && parsed.Ok && parsed.Results.Count > 0) return true;
+        string why = !ended ? run.Summary : !finished ? unfinishedReason
             : parsed.Errors.Count > 0 ? parsed.Errors[0].Format("console") : "no figures";
         AnsiConsole.MarkupLine($"[red]{Markup.Escape($"{who}: {why}")}[/]");
         foreach (string line in run.Console.TakeLast(15)) AnsiConsole.MarkupLine($"[grey]  {Markup.Escape(line)}[/]");

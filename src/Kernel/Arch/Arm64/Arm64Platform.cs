@@ -59,11 +59,9 @@ namespace Helios.Kernel.Arch.Arm64
 
 
         // A satellite's entry starts with its MMU off and builds its own tables: nothing to prepare.
-        public override ulong BuildSatelliteBootTables(ulong at, out ulong bytes)
-        {
-            bytes = 0;
-            return 0;
-        }
+        public override ulong SatelliteBootTablesBytes(List<Satellite.Topology.PhysicalRange> reach) => 0;
+
+        public override ulong BuildSatelliteBootTables(ulong at, List<Satellite.Topology.PhysicalRange> reach) => 0;
 
         // The CPU starts with its MMU and caches off: it reads memory, not this CPU's caches, so everything written for
         // it goes to the point of coherency first (its entry, SatelliteEntry.S, drops stale lines before its MMU is on).

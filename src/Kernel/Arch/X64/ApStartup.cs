@@ -16,6 +16,7 @@ namespace Helios.Kernel.Arch.X64
         private const ulong TrampolinePage = 0x10000;   // in the first MiB, which the frame allocator never hands out
         private const ulong ParametersOffset = 0xFD8;   // ApTrampoline.S: PARAMS
         private const ulong Parameters = TrampolinePage + ParametersOffset;
+        private const ulong Transition = 0x11000;       // ApTrampoline.S: TRANSITION, three pages, also in the first MiB
         private const long Millisecond = 1_000_000;
 
         [MethodImpl(MethodImplOptions.InternalCall), RuntimeImport("helios_x64_ap_trampoline_bounds")]
@@ -33,6 +34,7 @@ namespace Helios.Kernel.Arch.X64
             byte* start = TrampolineBounds(&end);
             if ((ulong)(end - start) > ParametersOffset) return false;
             System.Buffer.MemoryCopy(start, (void*)TrampolinePage, (long)ParametersOffset, end - start);
+            WriteTransitionTables();
             ulong* parameters = (ulong*)Parameters;
             parameters[0] = pageTables;
             parameters[1] = stackTop;
@@ -48,6 +50,17 @@ namespace Helios.Kernel.Arch.X64
                 Thread.Sleep(Millisecond);
             }
             return true;
+        }
+
+        // What the trampoline enters long mode on, before it loads the page table it was given: the first 2 MiB, which
+        // hold it, identity mapped by one large page.
+        private static void WriteTransitionTables()
+        {
+            const ulong PresentWritable = 0x3, Huge = 0x80, Page = 4096;
+            new System.Span<byte>((void*)Transition, 3 * (int)Page).Clear();
+            *(ulong*)Transition = (Transition + Page) | PresentWritable;
+            *(ulong*)(Transition + Page) = (Transition + 2 * Page) | PresentWritable;
+            *(ulong*)(Transition + 2 * Page) = 0 | PresentWritable | Huge;
         }
     }
 }

@@ -2,11 +2,15 @@
 // in real mode at TRAMPOLINE, paging off. Into protected mode with a small GDT of its own, then long mode with the
 // page table it is given, then to helios_ap_entry in the kernel image on the CPU's idle stack, or to another entry
 // if one is given (a satellite kernel's first CPU: SatelliteEntry.S in the satellite's own image). The parameters
-// (page table, stack, argument, entry) are written by the starting CPU into the page's last words.
+// (page table, stack, argument, entry) are written by the starting CPU into the page's last words. The page table may
+// lie anywhere (a satellite's boot tables above 4 GiB), but a 32-bit mov to cr3 takes only 32 bits: long mode is entered
+// on TRANSITION, tables the starting CPU wrote in the pages after this one that map the first 2 MiB, and the page
+// table given is loaded from long mode, where it takes 64 bits (it maps this page too: the first 4 GiB, always).
         .intel_syntax noprefix
 
         .set TRAMPOLINE, 0x10000
         .set PARAMS, 0xFD8              // page offset of: u64 cr3, u64 stack, u64 argument, u64 started flag, u64 entry (0: helios_ap_entry)
+        .set TRANSITION, 0x11000        // PML4, PDPT and page directory: ApStartup.cs writes them
 #define CR0_PE          (1 << 0)
 #define CR0_MP          (1 << 1)
 #define CR0_EM          (1 << 2)
@@ -44,7 +48,7 @@ ap_protected:
         mov     eax, cr4
         or      eax, CR4_PAE | CR4_OSFXSR | CR4_OSXMMEXCPT
         mov     cr4, eax
-        mov     eax, [TRAMPOLINE + PARAMS]
+        mov     eax, TRANSITION
         mov     cr3, eax
         mov     ecx, MSR_EFER
         rdmsr
@@ -58,6 +62,8 @@ ap_protected:
 
         .code64
 ap_long:
+        mov     rax, [TRAMPOLINE + PARAMS]
+        mov     cr3, rax
         mov     rsp, [TRAMPOLINE + PARAMS + 8]
         mov     rdi, [TRAMPOLINE + PARAMS + 16]
         mov     qword ptr [TRAMPOLINE + PARAMS + 24], 1

@@ -113,17 +113,46 @@ namespace Helios.Kernel.Arch.X64
             return true;
         }
 
-        // As Boot.S builds for the coordinator: PML4 → PDPT → four page directories of 2 MiB pages, 0..4 GiB identity.
-        public override ulong BuildSatelliteBootTables(ulong at, out ulong bytes)
+        // As Boot.S builds for the coordinator (PML4 → PDPT → page directories of 2 MiB pages, 0..4 GiB identity), plus
+        // every GiB above that holds part of what the satellite reaches before its own tables: its memory may lie
+        // above 4 GiB (q35 keeps at most 2 GiB of RAM below). One PDPT: 512 GiB of physical address space.
+        public override ulong SatelliteBootTablesBytes(List<Satellite.Topology.PhysicalRange> reach)
+            => (2 + 4 + (ulong)GiBsAbove4(reach).Count) * 4096;
+
+        public override ulong BuildSatelliteBootTables(ulong at, List<Satellite.Topology.PhysicalRange> reach)
         {
-            const ulong PresentWritable = 0x3, Huge = 0x80;
+            const ulong PresentWritable = 0x3, Huge = 0x80, GiB = 1UL << 30;
+            List<ulong> high = GiBsAbove4(reach);
             ulong pml4 = at, pdpt = at + 4096, directories = at + 2 * 4096;
-            bytes = 6 * 4096;
-            new Span<byte>((void*)at, (int)bytes).Clear();
+            new Span<byte>((void*)at, (int)SatelliteBootTablesBytes(reach)).Clear();
             ((ulong*)pml4)[0] = pdpt | PresentWritable;
-            for (ulong i = 0; i < 4; i++) ((ulong*)pdpt)[i] = (directories + i * 4096) | PresentWritable;
-            for (ulong i = 0; i < 2048; i++) ((ulong*)directories)[i] = (i << 21) | PresentWritable | Huge;
+            for (ulong i = 0; i < 4; i++) Directory(i, i);
+            for (int i = 0; i < high.Count; i++) Directory(4 + (ulong)i, high[i]);
             return pml4;
+
+            // Page directory number n maps GiB number gib, in 2 MiB pages.
+            void Directory(ulong n, ulong gib)
+            {
+                ulong directory = directories + n * 4096;
+                ((ulong*)pdpt)[gib] = directory | PresentWritable;
+                for (ulong page = 0; page < 512; page++) ((ulong*)directory)[page] = (gib * GiB + (page << 21)) | PresentWritable | Huge;
+            }
+        }
+
+        /// <summary>The GiBs from 4 up that hold part of reach, each once, in order; beyond the first 512 GiB: refused.</summary>
+        private static List<ulong> GiBsAbove4(List<Satellite.Topology.PhysicalRange> reach)
+        {
+            var gibs = new List<ulong>();
+            foreach (Satellite.Topology.PhysicalRange range in reach)
+            {
+                if (range.Length == 0) continue;
+                if (range.End > 512UL << 30)
+                    throw new InvalidOperationException("a satellite's memory above 512 GiB cannot be mapped by its boot tables");
+                for (ulong gib = range.Start >> 30; gib <= (range.End - 1) >> 30; gib++)
+                    if (gib >= 4 && !gibs.Contains(gib)) gibs.Add(gib);
+            }
+            gibs.Sort();
+            return gibs;
         }
 
         // Caches are coherent and the CPU starts with them on: what was written needs nothing more.

@@ -1,6 +1,6 @@
 // What the collector needs from whoever hosts the image, beside RuntimeHost's heap growth: stopping the image's other
-// threads, finding their stacks, the heap's limit, and taking memory back. The kernel implements these for its own
-// image (src/Kernel/Diagnostics/CollectorHostExports.cs); a process's host implements them for the process's threads
+// threads, finding their stacks, the heap's limit, taking memory back, and a word that it is still at work. The kernel
+// implements these for its own image (src/Kernel/Diagnostics/CollectorHostExports.cs); a process's host implements them for the process's threads
 // only. Each image binds these symbols at link time.
 using System.Runtime;
 using System.Runtime.CompilerServices;
@@ -38,6 +38,13 @@ namespace Internal.Runtime
         [MethodImpl(MethodImplOptions.InternalCall)]
         [RuntimeImport("helios_host_gc_heap_limit")]
         internal static extern nuint HeapLimit();
+
+        // Called now and then while a collection runs (every few thousand objects marked, every region swept), with
+        // the heap locked and interrupts masked: the host may show that it is alive meanwhile (a satellite kernel's
+        // heartbeat, which its masked tick cannot count). Must not allocate.
+        [MethodImpl(MethodImplOptions.InternalCall)]
+        [RuntimeImport("helios_host_gc_progress")]
+        internal static extern void Progress();
 
         // Gives back a region GrowHeap returned (the whole of it, as returned).
         [MethodImpl(MethodImplOptions.InternalCall)]

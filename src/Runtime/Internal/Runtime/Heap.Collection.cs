@@ -32,6 +32,7 @@ namespace Internal.Runtime
             s_free.Clear();
             for (int i = s_regions.Count - 1; i >= 0; i--)
             {
+                CollectorHost.Progress();
                 HeapRegion* region = s_regions[i];
                 bool empty = region->Marked == 0;
                 if (empty && (region->Flags & HeapRegion.HostOwned) != 0

@@ -110,9 +110,20 @@ namespace Internal.Runtime.Collector
                 s_stack.Push(obj);
         }
 
+        // Objects scanned between two calls of CollectorHost.Progress: a few microseconds of work, so a long mark
+        // still shows the host it is alive, and the call costs nothing worth counting.
+        private const int ScansPerProgress = 4096;
+
         private static void Drain()
         {
-            while (!s_stack.IsEmpty) ScanObject(s_stack.Pop());
+            int scans = 0;
+            while (!s_stack.IsEmpty)
+            {
+                ScanObject(s_stack.Pop());
+                if (++scans < ScansPerProgress) continue;
+                scans = 0;
+                CollectorHost.Progress();
+            }
         }
 
         private static void ScanObject(byte* obj)
@@ -132,6 +143,7 @@ namespace Internal.Runtime.Collector
             for (int i = 0; i < s_regions->Count; i++)
             {
                 HeapRegion* region = (*s_regions)[i];
+                CollectorHost.Progress();
                 for (nuint word = 0; word < region->BitmapWords; word++)
                 {
                     ulong bits = region->MarkBits[word];

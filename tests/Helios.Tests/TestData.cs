@@ -1,11 +1,22 @@
 // Paths to the repository's test data, build outputs and images, in the configuration this suite was built in.
 using System.Reflection;
 using Helios.Tooling;
+using Helios.Tooling.Qemu;
 
 namespace Helios.Tests;
 
 internal static class TestData
 {
+    // Every machine this suite boots, through QemuOptions or the helios command, gives its satellite watch 10 s instead
+    // of the kernel's 500 ms unless the test chose a timeout: load on the host must never fail a test
+    // (docs/testing.md). Set before any test runs.
+    [System.Runtime.CompilerServices.ModuleInitializer]
+    internal static void GiveSatellitesTime()
+    {
+        if (Environment.GetEnvironmentVariable(QemuOptions.SatelliteTimeoutVariable) is null)
+            Environment.SetEnvironmentVariable(QemuOptions.SatelliteTimeoutVariable, "10000");
+    }
+
     public static readonly RepoPaths Repo = RepoPaths.Find(AppContext.BaseDirectory);
 
     /// <summary>Debug or Release: what `dotnet test` built, images included (Helios.Tests.csproj records it).</summary>

@@ -1,5 +1,6 @@
 // --topology (QemuTopology): how a NUMA machine becomes QEMU arguments on both ISAs, that single changes nothing,
 // which topologies and sizes are refused and why; pure argument building, no QEMU. Usage errors through the command.
+using System.Text.RegularExpressions;
 using Helios.Tooling;
 using Helios.Tooling.Qemu;
 using Helios.Tooling.Testing;
@@ -88,6 +89,21 @@ public class TopologyTests
             + " -object memory-backend-ram,id=m0,size=128M -numa node,nodeid=0,cpus=0-0,memdev=m0"
             + " -object memory-backend-ram,id=m1,size=128M -numa node,nodeid=1,cpus=1-1,memdev=m1"
             + " -nodefaults", Line(options));
+    }
+
+    // The satellite watch's timeout on the kernel command line: the caller's own wins; else 60 s under -icount; else
+    // what HELIOS_SATELLITE_TIMEOUT_MS says (this suite sets 10 s: TestData.GiveSatellitesTime); one kernel: none.
+    [Fact]
+    public void TheSatelliteTimeoutIsTheCallersThenIcountsThenTheSuites()
+    {
+        QemuOptions numa = new QemuOptions(Isa.X86_64, TestData.Image(Isa.X86_64, RepoPaths.KernelImage)).WithTopology(Parse("numa2"));
+        Assert.Equal("10000", Environment.GetEnvironmentVariable(QemuOptions.SatelliteTimeoutVariable));
+        Assert.Contains("satellite.timeout=10000 ", numa.EffectiveKernelArguments);
+        Assert.Contains("satellite.timeout=60000 ", (numa with { DeterministicTiming = true }).EffectiveKernelArguments);
+        string own = (numa with { KernelArguments = "satellite.timeout=700" }).EffectiveKernelArguments;
+        Assert.Single(Regex.Matches(own, "satellite.timeout="));
+        Assert.Contains("satellite.timeout=700", own);
+        Assert.DoesNotContain("satellite.timeout", new QemuOptions(Isa.X86_64, "/k.elf").EffectiveKernelArguments);
     }
 
     [Fact]

@@ -36,7 +36,7 @@ namespace Helios.Kernel.Bench
             "channel_pingpong_select_sip", "channel_roundtrip_threads",
             "process_console_line", "process_console_line_relay",
             "link_ping", "rmp_pingpong_2msg", "rmp_roundtrip",
-            "sched_stress_yield_spread", "satellite_death_detect",
+            "sched_stress_yield_spread", "satellite_death_detect", "local_bind", "rmp_bind",
         };
 
         private static readonly string[] Suites =
@@ -47,7 +47,7 @@ namespace Helios.Kernel.Bench
             "channels", "channels",
             "sip", "sip",
             "channels", "channels", "channels",
-            "stress", "containment",
+            "stress", "containment", "channels", "channels",
         };
 
         private static void RunCase(int index)
@@ -76,6 +76,8 @@ namespace Helios.Kernel.Bench
                 case 19: Cases.RemoteChannels.RunRoundTrips(); break;
                 case 20: Cases.SchedulerStress.RunSpread(); break;
                 case 21: Cases.SatelliteDeath.Run(); break;
+                case 22: Cases.Binds.RunLocal(); break;
+                case 23: Cases.Binds.RunRemote(); break;
             }
         }
 

@@ -1,24 +1,37 @@
-// Builds what the Linux comparison boots, per ISA, under artifacts/linux/<isa>/: Debian's kernel (kernel/vmlinuz),
-// the static benchmark program from bench/linux/src (bin/init, bin/tiny) and the initramfs holding them
-// (initramfs.cpio). Each step is skipped while its stamp says nothing it depends on changed (BuildStamp).
+// Builds what the Linux comparison boots, per ISA, under artifacts/linux/<isa>/: Debian's kernel (kernel/vmlinuz) and
+// the modules the file system suite needs (kernel/modules), the static benchmark program from bench/linux/src
+// (bin/init, bin/tiny) and the initramfs holding them (initramfs.cpio; initramfs-fs.cpio adds the modules). Each step
+// is skipped while its stamp says nothing it depends on changed (BuildStamp).
 using System.Diagnostics;
 
 namespace Helios.Tooling.Bench.Linux;
 
 /// <param name="StepsRun">The steps that did work this time (empty when everything was up to date).</param>
+/// <param name="FsInitramfs">The initramfs of the file system suite: Initramfs's files and the disk's and vfat's modules.</param>
 public sealed record LinuxBenchArtifacts(Isa Isa, KernelPackage Kernel, string Vmlinuz, string KernelConfig, string Initramfs,
-    IReadOnlyList<string> StepsRun, TimeSpan Elapsed);
+    IReadOnlyList<string> StepsRun, TimeSpan Elapsed, string FsInitramfs = "");
 
 public sealed class LinuxBenchBuilder(RepoPaths paths)
 {
     // Changing how a step works changes its digest too, so old outputs are rebuilt.
-    private const string KernelStepVersion = "kernel 1";
+    private const string KernelStepVersion = "kernel 2";
     private const string ProgramStepVersion = "program 1";
     private const string InitramfsStepVersion = "initramfs 1";
 
     private static readonly string[] CFlags = ["-O2", "-Wall", "-Wextra", "-Werror", "-pthread"];
     private static readonly string[] LinkFlags = ["-static", "-pthread"];
     private static readonly string[] TinyFlags = ["-O2", "-Wall", "-Werror", "-static", "-nostdlib", "-nostartfiles"];
+
+    /// <summary>
+    /// What the file system suite loads, in this order (each after those it depends on): Debian builds virtio's PCI
+    /// transport, virtio-blk, FAT, vfat and the code pages as modules. vfat's defaults (Debian's config) are code page
+    /// 437 and the ascii character set, so those two NLS tables; virtio_pci needs both its modern and its legacy helper.
+    /// </summary>
+    public static readonly IReadOnlyList<string> FsModules =
+    [
+        "virtio_ring", "virtio", "virtio_pci_modern_dev", "virtio_pci_legacy_dev", "virtio_pci", "virtio_blk",
+        "fat", "vfat", "nls_cp437", "nls_ascii",
+    ];
 
     /// <summary>The exec'd program of fork_exec_wait: its own source, linked without libc.</summary>
     public const string TinySource = "tiny.c";
@@ -40,20 +53,24 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
         }
 
         KernelPackage kernel = await DebianKernelPackage.ResolveAsync(target, Path.Combine(root, "kernel-package.txt"), cancellation);
-        (string vmlinuz, string config) = await KernelAsync(target, kernel, root, Step, cancellation);
+        (string vmlinuz, string config, string modules) = await KernelAsync(target, kernel, root, Step, cancellation);
         (string init, string tiny) = await ProgramAsync(target, root, Step, cancellation);
-        string initramfs = Initramfs(root, init, tiny, Step);
-        return new LinuxBenchArtifacts(isa, kernel, vmlinuz, config, initramfs, steps, clock.Elapsed);
+        string initramfs = Initramfs(root, "initramfs.cpio", init, tiny, null, Step);
+        string fsInitramfs = Initramfs(root, "initramfs-fs.cpio", init, tiny, modules, Step);
+        return new LinuxBenchArtifacts(isa, kernel, vmlinuz, config, initramfs, steps, clock.Elapsed, fsInitramfs);
     }
 
-    private static async Task<(string Vmlinuz, string Config)> KernelAsync(LinuxBenchTarget target, KernelPackage kernel, string root,
+    private static async Task<(string Vmlinuz, string Config, string Modules)> KernelAsync(LinuxBenchTarget target, KernelPackage kernel, string root,
         Action<string> step, CancellationToken cancellation)
     {
         string directory = Path.Combine(root, "kernel");
-        string vmlinuz = Path.Combine(directory, "vmlinuz"), config = Path.Combine(directory, "config");
+        string vmlinuz = Path.Combine(directory, "vmlinuz"), config = Path.Combine(directory, "config"), modules = Path.Combine(directory, "modules");
         string stamp = Path.Combine(directory, "kernel.stamp");
-        string digest = new BuildStamp().Add(KernelStepVersion).Add(kernel.Package).Add(kernel.Version).Add(target.DebianArch).Digest();
-        if (BuildStamp.IsCurrent(stamp, digest, vmlinuz, config)) return (vmlinuz, config);
+        string digest = new BuildStamp().Add(KernelStepVersion).Add(kernel.Package).Add(kernel.Version).Add(target.DebianArch)
+            .Add(string.Join(" ", FsModules)).Digest();
+        string[] moduleFiles = FsModules.Select(m => Path.Combine(modules, m + ".ko")).ToArray();
+        if (BuildStamp.IsCurrent(stamp, digest, [vmlinuz, config, .. moduleFiles])) return (vmlinuz, config, modules);
+
 
         Directory.CreateDirectory(directory);
         BuildStamp.Invalidate(stamp);
@@ -62,10 +79,39 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
         step(File.Exists(expected) ? $"kernel: {kernel.Package} {kernel.Version} (cached package)" : $"kernel: downloading {kernel.Package} {kernel.Version}");
         string deb = await DebianKernelPackage.DownloadAsync(target, kernel, debs, cancellation);
         step($"kernel: extracting {Path.GetFileName(deb)}");
-        await DebianKernelPackage.ExtractKernelAsync(deb, vmlinuz, config, cancellation);
+        await DebianKernelPackage.ExtractKernelAsync(deb, vmlinuz, config, modules, FsModules, cancellation);
+        CheckLoadOrder(moduleFiles);
         await File.WriteAllTextAsync(Path.Combine(directory, "package.txt"), kernel + "\n", cancellation);
         BuildStamp.Write(stamp, digest);
-        return (vmlinuz, config);
+        return (vmlinuz, config, modules);
+    }
+
+    /// <summary>
+    /// Each module's own list of what it needs (the "depends=" field of its .modinfo, which depmod reads) must come
+    /// earlier in FsModules: a kernel package with other dependencies fails here, not at boot.
+    /// </summary>
+    private static void CheckLoadOrder(string[] moduleFiles)
+    {
+        var loaded = new HashSet<string>(StringComparer.Ordinal);
+        foreach (string file in moduleFiles)
+        {
+            string name = Path.GetFileNameWithoutExtension(file);
+            foreach (string needed in ModuleDependencies(File.ReadAllBytes(file)))
+                if (!loaded.Contains(needed.Replace('-', '_')))
+                    throw new LinuxBenchException($"module {name} needs {needed}, which LinuxBenchBuilder.FsModules does not load before it");
+            loaded.Add(name.Replace('-', '_'));
+        }
+    }
+
+    /// <summary>The names in a module's "depends=a,b" .modinfo string (NUL-terminated), empty when it has none.</summary>
+    public static IReadOnlyList<string> ModuleDependencies(byte[] module)
+    {
+        byte[] key = "\0depends="u8.ToArray();
+        int at = module.AsSpan().IndexOf(key);
+        if (at < 0) return [];
+        int start = at + key.Length, end = Array.IndexOf(module, (byte)0, start);
+        string value = System.Text.Encoding.ASCII.GetString(module, start, (end < 0 ? module.Length : end) - start);
+        return value.Split(',', StringSplitOptions.RemoveEmptyEntries);
     }
 
     private async Task<(string Init, string Tiny)> ProgramAsync(LinuxBenchTarget target, string root, Action<string> step, CancellationToken cancellation)
@@ -104,18 +150,22 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
         return (init, tiny);
     }
 
-    private static string Initramfs(string root, string init, string tiny, Action<string> step)
+    private static string Initramfs(string root, string name, string init, string tiny, string? modules, Action<string> step)
     {
-        string initramfs = Path.Combine(root, "initramfs.cpio");
+        string initramfs = Path.Combine(root, name);
         string stamp = initramfs + ".stamp";
-        string digest = new BuildStamp().Add(InitramfsStepVersion).AddFile("init", init).AddFile("tiny", tiny).Digest();
+        var inputs = new BuildStamp().Add(InitramfsStepVersion).AddFile("init", init).AddFile("tiny", tiny);
+        if (modules is not null)
+            foreach (string module in FsModules) inputs.AddFile(module, Path.Combine(modules, module + ".ko"));
+        string digest = inputs.Digest();
         if (BuildStamp.IsCurrent(stamp, digest, initramfs)) return initramfs;
 
         step("initramfs: writing " + Path.GetFileName(initramfs));
         BuildStamp.Invalidate(stamp);
         string partial = initramfs + ".partial";
         using (var file = File.Create(partial))
-            WriteInitramfs(file, File.ReadAllBytes(init), File.ReadAllBytes(tiny));
+            WriteInitramfs(file, File.ReadAllBytes(init), File.ReadAllBytes(tiny),
+                modules is null ? null : FsModules.Select(m => (m, File.ReadAllBytes(Path.Combine(modules, m + ".ko")))).ToList());
         File.Move(partial, initramfs, overwrite: true);
         BuildStamp.Write(stamp, digest);
         return initramfs;
@@ -123,15 +173,23 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
 
     /// <summary>
     /// The initramfs: /init (the benchmark), /bin/tiny (what fork_exec_wait runs) and /dev/console, without which the
-    /// kernel starts /init with no standard output.
+    /// kernel starts /init with no standard output; with modules, also /lib/modules/NAME.ko for each and
+    /// /lib/modules/load-order, their names in the order /init loads them (bench/linux/src/fs_mount.c).
     /// </summary>
-    public static void WriteInitramfs(Stream output, byte[] init, byte[] tiny)
+    public static void WriteInitramfs(Stream output, byte[] init, byte[] tiny, IReadOnlyList<(string Name, byte[] Data)>? modules = null)
     {
         var cpio = new CpioWriter(output);
         cpio.AddDirectory("dev");
         cpio.AddCharacterDevice("dev/console", major: 5, minor: 1);
         cpio.AddDirectory("bin");
         cpio.AddFile("bin/tiny", tiny);
+        if (modules is not null)
+        {
+            cpio.AddDirectory("lib");
+            cpio.AddDirectory("lib/modules");
+            foreach ((string name, byte[] data) in modules) cpio.AddFile($"lib/modules/{name}.ko", data);
+            cpio.AddFile("lib/modules/load-order", System.Text.Encoding.ASCII.GetBytes(string.Join("\n", modules.Select(m => m.Name)) + "\n"));
+        }
         cpio.AddFile("init", init);
         cpio.Finish();
     }

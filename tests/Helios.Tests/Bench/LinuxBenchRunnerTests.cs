@@ -121,6 +121,17 @@ public class LinuxBenchRunnerTests
     }
 
     [Fact]
+    public void TheKernelsConfigDecidesWhichModulesAreLoaded()
+    {
+        // arm64's Debian kernel builds virtio and its ring in; amd64's builds them as modules.
+        string[] config = LinuxBenchBuilder.FsModules.Select(m => m.Config + (m.Config == "CONFIG_VIRTIO" ? "=y" : "=m")).Distinct().ToArray();
+        IReadOnlyList<string> load = LinuxBenchBuilder.FsModulesToLoad(["# CONFIG_X is not set", .. config]);
+        Assert.Equal(["virtio_pci_modern_dev", "virtio_pci_legacy_dev", "virtio_pci", "virtio_blk", "fat", "vfat", "nls_cp437", "nls_ascii"], load);
+        var e = Assert.Throws<LinuxBenchException>(() => LinuxBenchBuilder.FsModulesToLoad(config.Where(c => !c.StartsWith("CONFIG_VFAT_FS="))));
+        Assert.Contains("CONFIG_VFAT_FS (vfat)", e.Message);
+    }
+
+    [Fact]
     public async Task TooFewRepetitionsAreRefusedBeforeBooting()
     {
         var artifacts = new LinuxBenchArtifacts(Isa.X86_64, new KernelPackage("k", "1", "m"), "/nonexistent/vmlinuz", "/nonexistent/config",

@@ -14,7 +14,7 @@ public sealed record LinuxBenchArtifacts(Isa Isa, KernelPackage Kernel, string V
 public sealed class LinuxBenchBuilder(RepoPaths paths)
 {
     // Changing how a step works changes its digest too, so old outputs are rebuilt.
-    private const string KernelStepVersion = "kernel 2";
+    private const string KernelStepVersion = "kernel 3";
     private const string ProgramStepVersion = "program 1";
     private const string InitramfsStepVersion = "initramfs 1";
 
@@ -23,15 +23,43 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
     private static readonly string[] TinyFlags = ["-O2", "-Wall", "-Werror", "-static", "-nostdlib", "-nostartfiles"];
 
     /// <summary>
-    /// What the file system suite loads, in this order (each after those it depends on): Debian builds virtio's PCI
-    /// transport, virtio-blk, FAT, vfat and the code pages as modules. vfat's defaults (Debian's config) are code page
-    /// 437 and the ascii character set, so those two NLS tables; virtio_pci needs both its modern and its legacy helper.
+    /// What the file system suite needs, in load order (each after those it depends on), with the kernel option that
+    /// builds it: virtio's PCI transport (with its modern and legacy helpers), virtio-blk, FAT, vfat, and vfat's default
+    /// code page (437) and character set (ascii) in Debian's config. Debian builds most as modules; which depends on
+    /// the ISA (arm64 builds virtio and its ring into the kernel), so the kernel's config decides which are loaded.
     /// </summary>
-    public static readonly IReadOnlyList<string> FsModules =
+    public static readonly IReadOnlyList<(string Name, string Config)> FsModules =
     [
-        "virtio_ring", "virtio", "virtio_pci_modern_dev", "virtio_pci_legacy_dev", "virtio_pci", "virtio_blk",
-        "fat", "vfat", "nls_cp437", "nls_ascii",
+        ("virtio_ring", "CONFIG_VIRTIO"), ("virtio", "CONFIG_VIRTIO"), ("virtio_pci_modern_dev", "CONFIG_VIRTIO_PCI_LIB"),
+        ("virtio_pci_legacy_dev", "CONFIG_VIRTIO_PCI_LIB_LEGACY"), ("virtio_pci", "CONFIG_VIRTIO_PCI"), ("virtio_blk", "CONFIG_VIRTIO_BLK"),
+        ("fat", "CONFIG_FAT_FS"), ("vfat", "CONFIG_VFAT_FS"), ("nls_cp437", "CONFIG_NLS_CODEPAGE_437"), ("nls_ascii", "CONFIG_NLS_ASCII"),
     ];
+
+    /// <summary>
+    /// The FsModules this kernel needs loaded, in order: those its config builds as modules (=m); those built in (=y)
+    /// need nothing; any other is an error, since the disk or vfat would be missing.
+    /// </summary>
+    public static IReadOnlyList<string> FsModulesToLoad(IEnumerable<string> configLines)
+    {
+        var values = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (string line in configLines)
+        {
+            int equals = line.IndexOf('=');
+            if (line.StartsWith("CONFIG_", StringComparison.Ordinal) && equals > 0) values[line[..equals]] = line[(equals + 1)..].Trim();
+        }
+        var load = new List<string>();
+        foreach ((string name, string option) in FsModules)
+            switch (values.GetValueOrDefault(option))
+            {
+                case "m": load.Add(name); break;
+                case "y": break;
+                default: throw new LinuxBenchException($"the kernel has neither built in nor as a module {option} ({name}), which the file system suite needs");
+            }
+        return load;
+    }
+
+    /// <summary>Beside the extracted modules: the names of those to load, in order, as the initramfs lists them.</summary>
+    public const string LoadOrderFile = "load-order";
 
     /// <summary>The exec'd program of fork_exec_wait: its own source, linked without libc.</summary>
     public const string TinySource = "tiny.c";
@@ -65,12 +93,11 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
     {
         string directory = Path.Combine(root, "kernel");
         string vmlinuz = Path.Combine(directory, "vmlinuz"), config = Path.Combine(directory, "config"), modules = Path.Combine(directory, "modules");
+        string loadOrder = Path.Combine(modules, LoadOrderFile);
         string stamp = Path.Combine(directory, "kernel.stamp");
         string digest = new BuildStamp().Add(KernelStepVersion).Add(kernel.Package).Add(kernel.Version).Add(target.DebianArch)
             .Add(string.Join(" ", FsModules)).Digest();
-        string[] moduleFiles = FsModules.Select(m => Path.Combine(modules, m + ".ko")).ToArray();
-        if (BuildStamp.IsCurrent(stamp, digest, [vmlinuz, config, .. moduleFiles])) return (vmlinuz, config, modules);
-
+        if (BuildStamp.IsCurrent(stamp, digest, vmlinuz, config, loadOrder)) return (vmlinuz, config, modules);
 
         Directory.CreateDirectory(directory);
         BuildStamp.Invalidate(stamp);
@@ -79,8 +106,15 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
         step(File.Exists(expected) ? $"kernel: {kernel.Package} {kernel.Version} (cached package)" : $"kernel: downloading {kernel.Package} {kernel.Version}");
         string deb = await DebianKernelPackage.DownloadAsync(target, kernel, debs, cancellation);
         step($"kernel: extracting {Path.GetFileName(deb)}");
-        await DebianKernelPackage.ExtractKernelAsync(deb, vmlinuz, config, modules, FsModules, cancellation);
+        if (Directory.Exists(modules)) Directory.Delete(modules, recursive: true);
+        await DebianKernelPackage.ExtractKernelAsync(deb, vmlinuz, config, modules, FsModules.Select(m => m.Name).ToList(), cancellation);
+        IReadOnlyList<string> load = FsModulesToLoad(await File.ReadAllLinesAsync(config, cancellation));
+        string[] moduleFiles = load.Select(m => Path.Combine(modules, m + ".ko")).ToArray();
+        string? absent = moduleFiles.FirstOrDefault(f => !File.Exists(f));
+        if (absent is not null)
+            throw new LinuxBenchException($"{Path.GetFileName(deb)} has no {Path.GetFileName(absent)} although its config builds it as a module");
         CheckLoadOrder(moduleFiles);
+        await File.WriteAllLinesAsync(loadOrder, load, cancellation);
         await File.WriteAllTextAsync(Path.Combine(directory, "package.txt"), kernel + "\n", cancellation);
         BuildStamp.Write(stamp, digest);
         return (vmlinuz, config, modules);
@@ -155,8 +189,8 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
         string initramfs = Path.Combine(root, name);
         string stamp = initramfs + ".stamp";
         var inputs = new BuildStamp().Add(InitramfsStepVersion).AddFile("init", init).AddFile("tiny", tiny);
-        if (modules is not null)
-            foreach (string module in FsModules) inputs.AddFile(module, Path.Combine(modules, module + ".ko"));
+        string[] load = modules is null ? [] : File.ReadAllLines(Path.Combine(modules, LoadOrderFile)).Where(l => l.Length > 0).ToArray();
+        foreach (string module in load) inputs.AddFile(module, Path.Combine(modules!, module + ".ko"));
         string digest = inputs.Digest();
         if (BuildStamp.IsCurrent(stamp, digest, initramfs)) return initramfs;
 
@@ -165,7 +199,7 @@ public sealed class LinuxBenchBuilder(RepoPaths paths)
         string partial = initramfs + ".partial";
         using (var file = File.Create(partial))
             WriteInitramfs(file, File.ReadAllBytes(init), File.ReadAllBytes(tiny),
-                modules is null ? null : FsModules.Select(m => (m, File.ReadAllBytes(Path.Combine(modules, m + ".ko")))).ToList());
+                modules is null ? null : load.Select(m => (m, File.ReadAllBytes(Path.Combine(modules, m + ".ko")))).ToList());
         File.Move(partial, initramfs, overwrite: true);
         BuildStamp.Write(stamp, digest);
         return initramfs;

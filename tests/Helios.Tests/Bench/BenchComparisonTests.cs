@@ -92,7 +92,7 @@ public class BenchComparisonTests
     [InlineData("seq_read_1m", "seq_read_1m")]
     [InlineData("seq_read_m", null)]
     [InlineData("seq_read_1xm", null)]
-    public void ASequentialReadPairsWithLinuxsOfTheSameSize(string helios, string? linux)
+    public void ASequentialReadPairsWithLinuxsOfTheSameSize(string helios, string linux)
     {
         Assert.Equal(linux, BenchPairs.ForHelios(helios)?.Linux);
         if (linux is not null) Assert.Equal(0.5, BenchPairs.ForHelios(helios)!.Target);

@@ -7,13 +7,16 @@ namespace Helios.Tooling.Bench;
 /// <param name="Problem">Why no ratio could be computed although both figures exist (their units differ).</param>
 public sealed record BenchComparisonRow(BenchResult Helios, string? LinuxName, BenchResult? Linux, double? Target, string? Problem)
 {
-    /// <summary>Helios median ÷ Linux median; below 1 means Helios does the work in fewer ticks.</summary>
+    /// <summary>Helios median ÷ Linux median; below 1 means Helios does the work in fewer ticks, or for a rate that it is slower.</summary>
     public double? MedianRatio => Comparable ? Ratio(Helios.Median, Linux!.Median) : null;
 
     public double? MinRatio => Comparable ? Ratio(Helios.Min, Linux!.Min) : null;
 
-    /// <summary>True or false against the target; null when there is no target or no ratio.</summary>
-    public bool? MeetsTarget => Target is double t && MedianRatio is double r ? r <= t : null;
+    /// <summary>True or false against the target (a ceiling for a cost, a floor for a rate); null when there is no target or no ratio.</summary>
+    public bool? MeetsTarget => Target is double t && MedianRatio is double r ? (IsRate ? r >= t : r <= t) : null;
+
+    /// <summary>A rate (more is better), whose target is a floor.</summary>
+    public bool IsRate => BenchResult.IsRate(Helios.Unit);
 
     private bool Comparable => Linux is not null && Problem is null;
 

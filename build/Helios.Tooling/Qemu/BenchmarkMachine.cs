@@ -12,6 +12,9 @@ public static class BenchmarkMachine
 
     public const long Seed = 1;
 
+    /// <summary>The file system benchmark's disk, both sides: a fresh FAT32 image of this size per run.</summary>
+    public const int FsDiskMiB = 64;
+
     /// <summary>The date the guest's real-time clock starts at.</summary>
     public static readonly DateTimeOffset Clock = new(2025, 1, 1, 0, 0, 0, TimeSpan.Zero);
 

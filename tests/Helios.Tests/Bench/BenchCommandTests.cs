@@ -27,6 +27,8 @@ public sealed class BenchCommandTests : IDisposable
     [InlineData("--postmark-args: 'size' is not a postmark setting", "bench", "fs", "--arch", "x86_64", "--postmark-args", "files=10 size=3")]
     [InlineData("--postmark-args: reps comes from --reps", "bench", "fs", "--arch", "x86_64", "--postmark-args", "reps=1")]
     [InlineData("--postmark-args: 'files' is not name=number", "bench", "fs", "--arch", "arm64", "--postmark-args", "files")]
+    [InlineData("--postmark-args: 'size' is not a postmark setting", "bench", "linux", "--arch", "x86_64", "--postmark-args", "size=3")]
+    [InlineData("Argument 'disk' not recognized", "bench", "linux", "--arch", "x86_64", "--suite", "disk")]
     public void BadArgumentsAreExplained(string expected, params string[] args)
     {
         (int code, string output) = HeliosCommandTests.Run(args);

@@ -74,4 +74,27 @@ public class BenchComparisonTests
         BenchComparisonRow row = Assert.Single(BenchComparison.Build([R("abi_call", 40, 40)], [R("getpid", 0, 0)]));
         Assert.Equal(double.PositiveInfinity, row.MedianRatio);
     }
+
+    [Fact]
+    public void ARateTargetIsAFloor()
+    {
+        // postmark: Helios at 0.6x Linux's transactions per second meets "within 2x", at 0.4x it does not.
+        BenchComparisonRow met = Assert.Single(BenchComparison.Build([R("postmark", 600, 500, BenchUnit.TxPerSecond)], [R("postmark", 1000, 900, BenchUnit.TxPerSecond)]));
+        Assert.Equal((0.6, 0.5), (met.MedianRatio, met.Target));
+        Assert.True(met.IsRate);
+        Assert.True(met.MeetsTarget);
+        BenchComparisonRow missed = Assert.Single(BenchComparison.Build([R("postmark", 400, 300, BenchUnit.TxPerSecond)], [R("postmark", 1000, 900, BenchUnit.TxPerSecond)]));
+        Assert.False(missed.MeetsTarget);
+    }
+
+    [Theory]
+    [InlineData("seq_read_16m", "seq_read_16m")]
+    [InlineData("seq_read_1m", "seq_read_1m")]
+    [InlineData("seq_read_m", null)]
+    [InlineData("seq_read_1xm", null)]
+    public void ASequentialReadPairsWithLinuxsOfTheSameSize(string helios, string linux)
+    {
+        Assert.Equal(linux, BenchPairs.ForHelios(helios)?.Linux);
+        if (linux is not null) Assert.Equal(0.5, BenchPairs.ForHelios(helios)!.Target);
+    }
 }

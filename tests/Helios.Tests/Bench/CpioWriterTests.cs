@@ -64,6 +64,17 @@ public class CpioWriterTests
     }
 
     [Fact]
+    public void TheFsInitramfsAddsTheModulesAndTheirLoadOrder()
+    {
+        var stream = new MemoryStream();
+        LinuxBenchBuilder.WriteInitramfs(stream, [1], [2], [("virtio_ring", [3]), ("virtio", [4])]);
+        List<Entry> entries = Read(stream.ToArray());
+        Assert.Equal(["dev", "dev/console", "bin", "bin/tiny", "lib", "lib/modules", "lib/modules/virtio_ring.ko", "lib/modules/virtio.ko",
+            "lib/modules/load-order", "init", CpioWriter.Trailer], entries.Select(e => e.Name));
+        Assert.Equal("virtio_ring\nvirtio\n", Encoding.ASCII.GetString(entries.Single(e => e.Name == "lib/modules/load-order").Data));
+    }
+
+    [Fact]
     public void TheSameInputsGiveTheSameBytes()
     {
         byte[] Write()

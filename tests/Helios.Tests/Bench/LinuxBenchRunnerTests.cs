@@ -94,6 +94,44 @@ public class LinuxBenchRunnerTests
     }
 
     [Fact]
+    public void TheFsSuiteGetsItsSettingsAndReportsTheReadOfItsSize()
+    {
+        Assert.Equal("console=ttyS0 quiet panic=-1 maxcpus=1 -- --reps 11 --suite fs files=10 seq-mib=1",
+            LinuxBenchRunner.KernelCommandLine(Isa.X86_64, 11, "", ["files=10", "seq-mib=1"]));
+        Assert.Equal(["postmark", "seq_read_16m"], LinuxBenchRunner.FsCases([]));
+        Assert.Equal(["postmark", "seq_read_1m"], LinuxBenchRunner.FsCases(["files=10", "seq-mib=1"]));
+        Assert.Equal(["postmark"], LinuxBenchRunner.FsCases(["seq-mib=0"]));
+    }
+
+    [Fact]
+    public void AnFsRunWithoutItsSequentialReadIsAFailure()
+    {
+        string message = Assert.Throws<LinuxBenchException>(() => LinuxBenchRunner.Interpret(PoweredOff(["BENCH-START linux 6.1.0",
+            "RESULT name=postmark unit=tx_per_s median=3000 min=2800 iters=11", "BENCH-END ok"]), 11, LinuxBenchRunner.FsCases([]))).Message;
+        Assert.Contains("did not report seq_read_16m", message);
+    }
+
+    [Fact]
+    public void ModuleDependenciesAreReadFromModinfo()
+    {
+        byte[] module = [0x7f, .. "ELF\0license=GPL\0depends=virtio_ring,virtio\0vermagic=6.1.0\0"u8.ToArray()];
+        Assert.Equal(["virtio_ring", "virtio"], LinuxBenchBuilder.ModuleDependencies(module));
+        Assert.Empty(LinuxBenchBuilder.ModuleDependencies([.. "\0depends=\0name=fat\0"u8.ToArray()]));
+        Assert.Empty(LinuxBenchBuilder.ModuleDependencies([1, 2, 3]));
+    }
+
+    [Fact]
+    public void TheKernelsConfigDecidesWhichModulesAreLoaded()
+    {
+        // arm64's Debian kernel builds virtio and its ring in; amd64's builds them as modules.
+        string[] config = LinuxBenchBuilder.FsModules.Select(m => m.Config + (m.Config == "CONFIG_VIRTIO" ? "=y" : "=m")).Distinct().ToArray();
+        IReadOnlyList<string> load = LinuxBenchBuilder.FsModulesToLoad(["# CONFIG_X is not set", .. config]);
+        Assert.Equal(["virtio_pci_modern_dev", "virtio_pci_legacy_dev", "virtio_pci", "virtio_blk", "fat", "vfat", "nls_cp437", "nls_ascii"], load);
+        var e = Assert.Throws<LinuxBenchException>(() => LinuxBenchBuilder.FsModulesToLoad(config.Where(c => !c.StartsWith("CONFIG_VFAT_FS="))));
+        Assert.Contains("CONFIG_VFAT_FS (vfat)", e.Message);
+    }
+
+    [Fact]
     public async Task TooFewRepetitionsAreRefusedBeforeBooting()
     {
         var artifacts = new LinuxBenchArtifacts(Isa.X86_64, new KernelPackage("k", "1", "m"), "/nonexistent/vmlinuz", "/nonexistent/config",

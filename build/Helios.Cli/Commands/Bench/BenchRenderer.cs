@@ -19,12 +19,12 @@ internal static class BenchRenderer
         foreach (BenchResult result in results) Console.Out.WriteLine(result.ToString());
     }
 
-    /// <summary>The side-by-side table of one ISA; ratios are Helios ÷ Linux (below 1: Helios is cheaper).</summary>
+    /// <summary>The side-by-side table of one ISA; ratios are Helios ÷ Linux (below 1: Helios is cheaper; for a rate, slower).</summary>
     public static void Comparison(Isa isa, IReadOnlyList<BenchComparisonRow> rows, string linuxProvenance)
     {
         var table = new Table().Border(TableBorder.Rounded)
-            .Title(Markup.Escape($"{isa.Name()}: Helios vs Linux (per operation, median [min])"))
-            .Caption(Markup.Escape($"Linux: {linuxProvenance}; ratio = Helios ÷ Linux"));
+            .Title(Markup.Escape($"{isa.Name()}: Helios vs Linux (" + (rows.All(r => r.IsRate) ? "rates, median [slowest]" : "per operation, median [min]") + ")"))
+            .Caption(Markup.Escape($"Linux: {linuxProvenance}; ratio = Helios ÷ Linux (for a rate, above 1: Helios is faster)"));
         table.AddColumn("Helios figure");
         table.AddColumn(new TableColumn("Helios").RightAligned());
         table.AddColumn("Linux figure");
@@ -35,12 +35,13 @@ internal static class BenchRenderer
         {
             string ratio = row.Problem is not null ? $"[red]{Markup.Escape(row.Problem)}[/]"
                 : row.MedianRatio is double m ? $"{Ratio(m)} [grey][[{Ratio(row.MinRatio!.Value)}]][/]" : "[grey]-[/]";
+            string bound = row.IsRate ? "≥" : "≤";
             string target = row.Target is not double t ? ""
                 : row.MeetsTarget switch
                 {
-                    true => $"[green]≤ {Ratio(t)} met[/]",
-                    false => $"[red]≤ {Ratio(t)} missed[/]",
-                    null => $"≤ {Ratio(t)}",
+                    true => $"[green]{bound} {Ratio(t)} met[/]",
+                    false => $"[red]{bound} {Ratio(t)} missed[/]",
+                    null => $"{bound} {Ratio(t)}",
                 };
             table.AddRow(
                 Markup.Escape(row.Helios.Name),

@@ -4,9 +4,11 @@
 // seq_read_16m in mib_per_s) are printed as the other bench commands print theirs. Under -icount a second is 10^9
 // guest instructions, so the disk's speed is QEMU's emulation counted in instructions, not a device's; the driver
 // polls while QEMU's I/O thread works, so unlike the other suites two runs differ a little (docs/benchmarking.md).
+// --vs-linux runs bench linux's fs suite (the same PostMark and read on Linux's vfat) after each ISA's run.
 using System.CommandLine;
 using Helios.Tooling;
 using Helios.Tooling.Bench;
+using Helios.Tooling.Bench.Linux;
 using Helios.Tooling.Disk;
 using Helios.Tooling.Qemu;
 using Spectre.Console;
@@ -18,41 +20,24 @@ internal static class FsBenchCommand
     /// <summary>The app's own prefix on its console lines ("[postmark] RESULT ..."): the parser reads bare lines.</summary>
     private const string AppPrefix = "[postmark] ";
 
-    public const int DiskMiB = 64;
-
-    /// <summary>What the postmark app takes besides its repetitions (src/Apps/PostMark/Program.cs).</summary>
-    private static readonly string[] Settings = ["files", "low", "high", "transactions", "seed", "block", "seq-mib", "seq-block"];
 
     public static Command Create()
     {
         var arch = CommonOptions.Arch(null, allowAll: true);
         var reps = BenchOptions.Reps();
         var timeout = CommonOptions.Timeout(3600);
-        var postmarkArgs = new Option<string?>("--postmark-args")
+        var postmarkArgs = BenchOptions.PostMarkArgs();
+        var vsLinux = new Option<bool>("--vs-linux")
         {
-            Description = "More settings for the postmark app, name=value separated by spaces (files=100 low=512 high=10000 transactions=500 seed=42 block=512 seq-mib=16 seq-block=16384)",
+            Description = "Also run the same PostMark and read on Linux's vfat (bench linux's fs suite) and print both side by side",
         };
         var console = BenchOptions.Console();
         var noBuild = CommonOptions.NoBuild();
         var configuration = CommonOptions.Configuration();
-        var command = new Command("fs", "Boot the file system benchmark (PostMark over fatfs and virtio-blk on a fresh 64 MiB FAT32 image, then a sequential read of a 16 MiB file) in the benchmark machine and print postmark (tx_per_s) and seq_read_16m (mib_per_s). Under -icount a second is 10^9 guest instructions: the disk's speed is QEMU's emulation, not a device's, and since the driver polls while QEMU's I/O thread works, figures vary a little between runs and with the host's load")
+        var command = new Command("fs", "Boot the file system benchmark (PostMark over fatfs and virtio-blk on a fresh 64 MiB FAT32 image, then a sequential read of a 16 MiB file) in the benchmark machine and print postmark (tx_per_s) and seq_read_16m (mib_per_s); with --vs-linux, Linux's figures for the same work beside them. Under -icount a second is 10^9 guest instructions: the disk's speed is QEMU's emulation, not a device's, and since the disk's requests complete in QEMU's I/O thread, figures vary a little between runs and with the host's load")
         {
-            arch, reps, timeout, postmarkArgs, console, configuration, noBuild,
+            arch, reps, timeout, postmarkArgs, vsLinux, console, configuration, noBuild,
         };
-        command.Validators.Add(result =>
-        {
-            foreach (string word in (result.GetValue(postmarkArgs) ?? "").Split(' ', StringSplitOptions.RemoveEmptyEntries))
-            {
-                int equals = word.IndexOf('=');
-                string name = equals < 0 ? word : word[..equals];
-                if (equals < 0 || !ulong.TryParse(word[(equals + 1)..], out _))
-                    result.AddError($"--postmark-args: '{word}' is not name=number.");
-                else if (name is "reps" or "seq-reps")
-                    result.AddError($"--postmark-args: {name} comes from --reps (the methodology's repetitions).");
-                else if (!Settings.Contains(name))
-                    result.AddError($"--postmark-args: '{name}' is not a postmark setting ({string.Join(", ", Settings)}).");
-            }
-        });
         command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
             RepoPaths paths = RepoPaths.Find();
@@ -63,12 +48,31 @@ internal static class FsBenchCommand
                 int built = await BuildRunner.BuildAsync(paths, config, summary: false, isas);
                 if (built != 0) return built;
             }
-            string[] settings = [$"reps={parse.GetValue(reps)}", $"seq-reps={parse.GetValue(reps)}",
-                .. (parse.GetValue(postmarkArgs) ?? "").Split(' ', StringSplitOptions.RemoveEmptyEntries)];
+            string[] postmark = BenchOptions.Words(parse.GetValue(postmarkArgs));
+            string[] settings = [$"reps={parse.GetValue(reps)}", $"seq-reps={parse.GetValue(reps)}", .. postmark];
+            TimeSpan limit = TimeSpan.FromSeconds(parse.GetValue(timeout));
             bool allGood = true;
             foreach (Isa isa in isas)
-                if (await RunAsync(paths, config, isa, settings, TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(console), cancel) is null)
+            {
+                IReadOnlyList<BenchResult>? helios = await RunAsync(paths, config, isa, settings, limit, parse.GetValue(console), cancel);
+                if (helios is null)
+                {
                     allGood = false;
+                    continue;
+                }
+                if (!parse.GetValue(vsLinux)) continue;
+                LinuxBenchRun? linux = await LinuxBaseline.RunAsync(paths, isa, parse.GetValue(reps), limit, "", parse.GetValue(console),
+                    reuseSaved: false, cancel, fsSettings: postmark);
+                if (linux is null)
+                {
+                    allGood = false;
+                    continue;
+                }
+                string provenance = $"{linux.Artifacts.Kernel}, vfat on a {BenchmarkMachine.FsDiskMiB} MiB FAT32 disk";
+                BenchRenderer.Heading("linux", isa, provenance);
+                BenchRenderer.Results(linux.Results);
+                BenchRenderer.Comparison(isa, BenchComparison.Build(helios, linux.Results), provenance);
+            }
             return allGood ? 0 : 1;
         }));
         return command;
@@ -83,7 +87,7 @@ internal static class FsBenchCommand
         Directory.CreateDirectory(folder);
         string disk = Path.Combine(folder, "disk.img");
         File.Delete(disk);   // every run starts from an empty file system, as every Linux run does
-        FatImage.Create(disk, DiskMiB, from: null);
+        FatImage.Create(disk, BenchmarkMachine.FsDiskMiB, from: null);
         string image = paths.Image(config, isa, RepoPaths.KernelImage);
         QemuOptions options = BenchmarkMachine.Options(isa, image) with
         {
@@ -101,7 +105,7 @@ internal static class FsBenchCommand
         bool exited = lines.Any(line => line.StartsWith("init: postmark (pid ", StringComparison.Ordinal) && line.EndsWith(" exited with code 0", StringComparison.Ordinal));
         if (!BenchRunCheck.Usable(who, run, exited, "postmark did not exit with code 0", parsed)) return null;
         AnsiConsole.MarkupLine($"[grey]{Markup.Escape($"{who}: {parsed.Results.Count} figures in {run.Elapsed.TotalSeconds:0.0} s")}[/]");
-        BenchRenderer.Heading("helios", isa, Path.GetFileName(image) + $" + {DiskMiB} MiB FAT32 disk");
+        BenchRenderer.Heading("helios", isa, Path.GetFileName(image) + $" + {BenchmarkMachine.FsDiskMiB} MiB FAT32 disk");
         BenchRenderer.Results(parsed.Results);
         return parsed.Results;
     }

@@ -129,10 +129,16 @@ public static partial class DebianKernelPackage
 
     /// <summary>
     /// Takes boot/vmlinuz-* and boot/config-* out of the package (dpkg-deb --fsys-tarfile, read as a tar stream) into
-    /// the two given files. The modules are left in the package: the benchmark's kernel needs none.
+    /// the two given files, and those of the modules named in <paramref name="modules"/> (file names without ".ko", e.g.
+    /// virtio_blk) that the package has into <paramref name="modulesDirectory"/> as NAME.ko (one built into the kernel
+    /// has no file); the package's other modules are left in it.
     /// </summary>
-    public static async Task ExtractKernelAsync(string deb, string vmlinuz, string config, CancellationToken cancellation)
+    public static async Task ExtractKernelAsync(string deb, string vmlinuz, string config, string modulesDirectory, IReadOnlyList<string> modules,
+        CancellationToken cancellation)
     {
+        Directory.CreateDirectory(modulesDirectory);
+        var wanted = new HashSet<string>(modules.Select(m => m + ".ko"), StringComparer.Ordinal);
+
         var start = new ProcessStartInfo("dpkg-deb") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         foreach (string arg in new[] { "--fsys-tarfile", deb }) start.ArgumentList.Add(arg);
         using var process = new Process { StartInfo = start };
@@ -151,8 +157,11 @@ public static partial class DebianKernelPackage
             while (await reader.GetNextEntryAsync(copyData: false, cancellation) is TarEntry entry)
             {
                 string name = entry.Name.TrimStart('.', '/');
+                string file = Path.GetFileName(name);
+                bool module = name.StartsWith("lib/modules/", StringComparison.Ordinal) && wanted.Contains(file);
                 string? destination = name.StartsWith("boot/vmlinuz-", StringComparison.Ordinal) ? vmlinuz
-                    : name.StartsWith("boot/config-", StringComparison.Ordinal) ? config : null;
+                    : name.StartsWith("boot/config-", StringComparison.Ordinal) ? config
+                    : module ? Path.Combine(modulesDirectory, file) : null;
                 if (destination is null || entry.EntryType is not (TarEntryType.RegularFile or TarEntryType.V7RegularFile)) continue;
                 await entry.ExtractToFileAsync(destination + ".partial", overwrite: true, cancellation);
                 File.Move(destination + ".partial", destination, overwrite: true);

@@ -1,8 +1,9 @@
-// Boots the Linux comparison in the benchmark machine (BenchmarkMachine) and turns its console into results. The
-// guest prints BENCH-START, one RESULT line per case, BENCH-END ok, then powers off (QEMU exits with status 0).
+// Boots the Linux comparison in the benchmark machine (BenchmarkMachine) and turns its console into results: the
+// kernel suite (RunAsync), or the file system suite on a fresh FAT32 disk (RunFsAsync). The guest prints BENCH-START, one RESULT line per case, BENCH-END ok, then powers off (QEMU exits with status 0).
 // Anything else is a failure with the reason: a case that failed (BENCH-ERROR), a guest that stopped without the end
 // marker (a kernel panic resets it, and -no-reboot makes that an exit), a hang past the timeout, a malformed or
 // missing result.
+using Helios.Tooling.Disk;
 using Helios.Tooling.Qemu;
 
 namespace Helios.Tooling.Bench.Linux;
@@ -31,11 +32,26 @@ public static class LinuxBenchRunner
         "pipe_pingpong_1", "pipe_pingpong_4096", "pipe_pingpong_65536", "fork_exec_wait",
     ];
 
-    /// <summary>The kernel command line: the ISA's arguments, the user's, then the benchmark's own after "--".</summary>
-    public static string KernelCommandLine(Isa isa, int reps, string extraArguments)
+    /// <summary>
+    /// What the file system suite reports with the postmark app's settings (name=value, as `bench fs` passes them):
+    /// postmark, then seq_read_&lt;seq-mib&gt;m unless seq-mib is 0.
+    /// </summary>
+    public static IReadOnlyList<string> FsCases(IReadOnlyList<string> settings)
+    {
+        string? seqMib = settings.LastOrDefault(s => s.StartsWith("seq-mib=", StringComparison.Ordinal))?["seq-mib=".Length..];
+        ulong mib = seqMib is null ? 16 : ulong.Parse(seqMib, System.Globalization.CultureInfo.InvariantCulture);
+        return mib == 0 ? ["postmark"] : ["postmark", $"seq_read_{mib}m"];
+    }
+
+    /// <summary>
+    /// The kernel command line: the ISA's arguments, the user's, then the benchmark's own after "--"; with
+    /// fsSettings, "--suite fs" and those settings.
+    /// </summary>
+    public static string KernelCommandLine(Isa isa, int reps, string extraArguments, IReadOnlyList<string>? fsSettings = null)
     {
         string extra = extraArguments.Trim();
-        return LinuxBenchTarget.For(isa).KernelArguments + (extra.Length > 0 ? " " + extra : "") + $" -- --reps {reps}";
+        return LinuxBenchTarget.For(isa).KernelArguments + (extra.Length > 0 ? " " + extra : "") + $" -- --reps {reps}"
+            + (fsSettings is null ? "" : " --suite fs" + string.Concat(fsSettings.Select(s => " " + s)));
     }
 
     public static QemuOptions Options(LinuxBenchArtifacts artifacts, int reps, TimeSpan timeout, string extraArguments = "")
@@ -45,6 +61,43 @@ public static class LinuxBenchRunner
             KernelArguments = KernelCommandLine(artifacts.Isa, reps, extraArguments),
             Timeout = timeout,
         };
+
+    /// <summary>The file system suite's machine: the fs initramfs and the disk attached as Helios's bench fs attaches it.</summary>
+    public static QemuOptions FsOptions(LinuxBenchArtifacts artifacts, int reps, TimeSpan timeout, string disk, IReadOnlyList<string> settings,
+        string extraArguments = "")
+        => Options(artifacts, reps, timeout, extraArguments) with
+        {
+            Initrd = artifacts.FsInitramfs,
+            KernelArguments = KernelCommandLine(artifacts.Isa, reps, extraArguments, settings),
+            Disk = disk,
+        };
+
+    /// <summary>Where the file system suite's fresh disk image is made.</summary>
+    public static string FsDisk(LinuxBenchArtifacts artifacts) => Path.Combine(Path.GetDirectoryName(artifacts.FsInitramfs)!, "disk.img");
+
+    /// <summary>
+    /// Boots the file system suite on a fresh FAT32 image made as Helios's bench fs makes its own, and returns its
+    /// figures. They are not saved for reuse: the disk's requests complete in QEMU's I/O thread, so runs differ.
+    /// </summary>
+    public static async Task<LinuxBenchRun> RunFsAsync(LinuxBenchArtifacts artifacts, int reps, TimeSpan timeout, IReadOnlyList<string> settings,
+        string extraArguments = "", Action<string>? onLine = null, CancellationToken cancellation = default)
+    {
+        if (reps is < MinimumReps or > MaximumReps)
+            throw new LinuxBenchException($"--reps {reps}: the methodology needs {MinimumReps} to {MaximumReps} repetitions");
+        string disk = FsDisk(artifacts);
+        File.Delete(disk);
+        try
+        {
+            FatImage.Create(disk, BenchmarkMachine.FsDiskMiB, from: null);
+        }
+        catch (FatImage.ToolException e)
+        {
+            throw new LinuxBenchException($"cannot make the disk image {disk}: {e.Message}");
+        }
+        QemuOptions options = FsOptions(artifacts, reps, timeout, disk, settings, extraArguments);
+        QemuResult qemu = await QemuRunner.RunAsync(options, onLine, cancellation);
+        return new LinuxBenchRun(artifacts, options, Interpret(qemu, reps, FsCases(settings)), qemu);
+    }
 
     /// <summary>
     /// Boots the comparison and returns its figures, which are also saved (LinuxBenchResultCache). With
@@ -67,8 +120,9 @@ public static class LinuxBenchRunner
     }
 
     /// <summary>The results of a finished run, or a LinuxBenchException that says what went wrong.</summary>
-    public static IReadOnlyList<BenchResult> Interpret(QemuResult qemu, int reps)
+    public static IReadOnlyList<BenchResult> Interpret(QemuResult qemu, int reps, IReadOnlyList<string>? cases = null)
     {
+        cases ??= Cases;
         IReadOnlyList<string> console = qemu.Console;
         string? error = console.FirstOrDefault(l => l.StartsWith(ErrorMarker, StringComparison.Ordinal));
         if (error is not null) throw Failure($"the benchmark failed: {error[ErrorMarker.Length..].Trim()}", console);
@@ -91,7 +145,7 @@ public static class LinuxBenchRunner
         BenchParseResult parsed = BenchResultParser.ParseConsole(console);
         if (!parsed.Ok)
             throw new LinuxBenchException("malformed results:\n" + string.Join("\n", parsed.Errors.Select(e => e.Format("console"))));
-        string[] missing = Cases.Where(c => parsed.Results.All(r => r.Name != c)).ToArray();
+        string[] missing = cases.Where(c => parsed.Results.All(r => r.Name != c)).ToArray();
         if (missing.Length > 0) throw Failure($"the guest did not report {string.Join(", ", missing)}", console);
         BenchResult? wrongReps = parsed.Results.FirstOrDefault(r => r.Iterations != reps);
         if (wrongReps is not null) throw Failure($"{wrongReps.Name} reports iters={wrongReps.Iterations}, asked for {reps}", console);

@@ -1,5 +1,5 @@
 // A Helios app: Main runs on the process's main thread; what it returns is the process's exit code.
-// Run it with: ./helios boot --arch x86_64 --run heliosapp -- some arguments
+// Run it with: dotnet run -- --arch x86_64 -- some arguments
 using System;
 
 namespace HeliosApp
@@ -9,7 +9,7 @@ namespace HeliosApp
         public static int Main(string[] args)
         {
             Console.WriteLine($"Hello from HeliosApp, with {args.Length} argument(s)!");
-            return 0;
+            return args.Length;
         }
     }
 }

@@ -2,7 +2,7 @@
 // `kernel` runs the kernel's own benchmarks (bench/Kernel), `linux` the Linux comparison; `compare` puts two saved
 // runs side by side; `sip` runs the process benchmarks (abi_call, process_create_exit, process_console_line) and
 // `channels` the channel benchmarks, `fs` the file system benchmark (PostMark and a sequential read over fatfs and
-// virtio-blk), all with the same renderer.
+// virtio-blk), all with the same renderer. `build` times the developer's build loop (BuildBenchCommand).
 using System.CommandLine;
 using Helios.Cli.Commands.Bench;
 
@@ -18,5 +18,6 @@ internal static class BenchCommand
         FsBenchCommand.Create(),
         LinuxBenchCommand.Create(),
         CompareBenchCommand.Create(),
+        BuildBenchCommand.Create(),
     };
 }

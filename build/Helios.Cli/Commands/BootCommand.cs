@@ -46,47 +46,68 @@ internal static class BootCommand
         {
             if (r.GetValueOrDefault<string?>() is string file && !File.Exists(file)) r.AddError($"--disk: '{file}' is not a file (make one with ./helios disk create).");
         });
+        var images = new Option<string?>("--images")
+        {
+            Description = "Boot the kernel and bundle in this folder (<isa>/helios-kernel.elf, <isa>/bundle.cpio: what an app built with Helios.App.Sdk has) "
+                          + "instead of the checkout's; builds nothing",
+            HelpName = "dir",
+        };
+        images.Validators.Add(r =>
+        {
+            if (r.GetValueOrDefault<string?>() is string dir && !Directory.Exists(dir)) r.AddError($"--images: '{dir}' is not a folder (build the app first).");
+        });
         var kernelArgs = new Argument<string[]>("args") { Description = "After --: the kernel command line, or with one --run the app's arguments", Arity = ArgumentArity.ZeroOrMore };
 
         var command = new Command("boot", "Boot an image in QEMU and stream its console")
         {
-            arch, smp, mem, topology, configuration, timeout, image, noBuild, gdb, icount, run, disk, kernelArgs,
+            arch, smp, mem, topology, configuration, timeout, image, noBuild, gdb, icount, run, disk, images, kernelArgs,
         };
         CommonOptions.ValidateMemory(command, arch, mem);
         CommonOptions.ValidateTopology(command, arch, topology, smp, mem);
         command.Validators.Add(result => ValidateRun(result, run, kernelArgs));
         command.SetAction((parse, cancel) => CommandErrors.Guard(async () =>
         {
-            RepoPaths paths = RepoPaths.Find();
             string config = parse.GetValue(configuration)!;
             IReadOnlyList<Isa> isas = IsaNames.Expand(parse.GetValue(arch)!);
-            if (!parse.GetValue(noBuild))
+            string imageName = parse.GetValue(image) == "tests" ? RepoPaths.KernelTestImage : RepoPaths.KernelImage;
+            // Outside a checkout (dotnet run of an app built with Helios.App.Sdk), the app's build made the folder.
+            string? imagesDir = parse.GetValue(images);
+            Func<Isa, string> kernelImage = imagesDir is null
+                ? isa => RepoPaths.Find().Image(config, isa, imageName)
+                : isa => Path.Combine(Path.GetFullPath(imagesDir), isa.Name(), imageName + ".elf");
+            bool noBuildAsked = parse.GetValue(noBuild) || imagesDir is not null;
+            if (!noBuildAsked)
             {
                 // Only the ISAs this boot uses: --arch x86_64 leaves the arm64 images as they were.
-                int built = await BuildRunner.BuildAsync(paths, config, summary: false, isas);
+                int built = await BuildRunner.BuildAsync(RepoPaths.Find(), config, summary: false, isas);
                 if (built != 0) return built;
             }
-            string imageName = parse.GetValue(image) == "tests" ? RepoPaths.KernelTestImage : RepoPaths.KernelImage;
+            foreach (Isa isa in isas)
+                if (!File.Exists(kernelImage(isa)))
+                {
+                    AnsiConsole.MarkupLine($"[red]helios: no {isa.Name()} kernel image at {Markup.Escape(kernelImage(isa))}: build it first[/]");
+                    return RunExitCodes.UsageError;
+                }
             // A bundle older than app images built since (dotnet build of one app builds no bundle) would run old code.
-            if (parse.GetValue(noBuild))
+            if (noBuildAsked)
                 foreach (Isa isa in isas)
-                    if (!CheckBundleFresh(RepoPaths.BundleBeside(paths.Image(config, isa, imageName)), isa))
+                    if (!CheckBundleFresh(RepoPaths.BundleBeside(kernelImage(isa)), isa))
                         return RunExitCodes.UsageError;
             IReadOnlyList<(string App, string[] Arguments)> runs = Runs(parse.GetValue(run) ?? [], parse.GetValue(kernelArgs) ?? []);
             IReadOnlyList<string>? apps = runs.Count == 0 ? null : runs.Select(r => r.App).ToList();
             if (apps is not null)
                 foreach (Isa isa in isas)
                     foreach (string app in apps.Distinct())
-                        if (!CheckAppInBundle(app, RepoPaths.BundleBeside(paths.Image(config, isa, imageName)), isa))
+                        if (!CheckAppInBundle(app, RepoPaths.BundleBeside(kernelImage(isa)), isa))
                             return RunExitCodes.UsageError;
             int worst = 0;
             // One stdin for several runs: read it whole first when it is a file or a pipe; a terminal gives them none.
             byte[]? sharedInput = apps is not null && isas.Count > 1 ? await ReadSharedInputAsync() : null;
             foreach (Isa isa in isas)
             {
-                var options = new QemuOptions(isa, paths.Image(config, isa, imageName))
+                var options = new QemuOptions(isa, kernelImage(isa))
                 {
-                    Bundle = RepoPaths.BundleBeside(paths.Image(config, isa, imageName)),
+                    Bundle = RepoPaths.BundleBeside(kernelImage(isa)),
                     Cpus = parse.GetValue(smp),
                     MemoryMiB = (int)MemorySize.ParseMiB(parse.GetValue(mem)!)!.Value,
                     KernelArguments = apps is null ? string.Join(" ", parse.GetValue(kernelArgs) ?? [])
@@ -222,7 +243,7 @@ internal static class BootCommand
         string isa = options.Isa.Name();
         AnsiConsole.MarkupLine($"[grey]helios: booting {Markup.Escape(Path.GetFileName(options.Image))} on {isa}: {Markup.Escape(options.CommandLine)}[/]");
         if (options.GdbPort is int port)
-            AnsiConsole.MarkupLine($"[yellow]helios: waiting for gdb: {Markup.Escape(GdbCommand.Display(options.Isa, options.Image, port, RepoPaths.Find().Root))}[/]");
+            AnsiConsole.MarkupLine($"[yellow]helios: waiting for gdb: {Markup.Escape(GdbCommand.Display(options.Isa, options.Image, port, GdbCommand.AppsScript()))}[/]");
         QemuResult result;
         try
         {

@@ -1,15 +1,80 @@
 // A Helios app: Main runs on the process's main thread; what it returns is the process's exit code.
-// Run it with: ./helios boot --arch x86_64 --run heliosapp -- some arguments
+#if (service)
+// It serves a contract of its own (HeliosAppContract.contract) and uses it: dotnet run starts two copies of it
+// (HeliosRunApps in the project file), `heliosapp serve`, which registers /services/heliosapp (its manifest,
+// heliosapp.manifest.xml, declares it), and `heliosapp use 5`, which binds to it and adds 1 to 5 there.
 using System;
+using Helios.Channels;
+#else
+// Run it with: dotnet run, then the options arch x86_64 (or arm64), then a second double dash and its arguments.
+using System;
+#endif
 
 namespace HeliosApp
 {
     public static class Program
     {
+#if (service)
+        private const string ServicePath = "/services/heliosapp";
+
+        public static int Main(string[] args)
+        {
+            if (args.Length == 1 && args[0] == "serve") return Serve();
+            if (args.Length == 2 && args[0] == "use") return Use(int.Parse(args[1]));
+            Console.WriteLine("usage: heliosapp serve | heliosapp use <count>");
+            return 2;
+        }
+
+        // One client, then done: a service that outlives its clients accepts the next one in a loop and catches
+        // ChannelClosedException per client (docs/apps.md, "A service that outlives bad clients").
+        private static int Serve()
+        {
+            int registration = ServiceNamespace.Register(ServicePath, HeliosAppContract.Info);
+            Console.WriteLine("serving " + ServicePath);
+            var client = new HeliosAppContract.Exp(ServiceNamespace.Accept(registration));
+            long total = 0;
+            while (client.TryWaitNext(out HeliosAppContract.Descriptor.Message next))
+            {
+                if (next == HeliosAppContract.Descriptor.Message.Add)
+                {
+                    client.ReceiveAdd(out int amount);
+                    total += amount;
+                    client.SendTotal(total);
+                }
+                else
+                {
+                    client.ReceiveDone();
+                    break;
+                }
+            }
+            client.Close();
+            ServiceNamespace.Unregister(registration);
+            Console.WriteLine($"served one client: total {total}");
+            return 0;
+        }
+
+        private static int Use(int count)
+        {
+            HeliosAppContract.NewChannel(out HeliosAppContract.Imp service, out HeliosAppContract.Exp exporter);
+            // The server may not have registered yet: wait for it up to 10 s.
+            ServiceNamespace.Bind(ServicePath, HeliosAppContract.Info, exporter.Handle, 10_000);
+            long total = 0;
+            for (int i = 1; i <= count; i++)
+            {
+                service.SendAdd(i);
+                service.ReceiveTotal(out total);
+            }
+            service.SendDone();
+            service.Close();
+            Console.WriteLine($"total {total} after {count} additions");
+            return total == (long)count * (count + 1) / 2 ? 0 : 1;
+        }
+#else
         public static int Main(string[] args)
         {
             Console.WriteLine($"Hello from HeliosApp, with {args.Length} argument(s)!");
-            return 0;
+            return args.Length;
         }
+#endif
     }
 }

@@ -39,9 +39,12 @@ internal sealed class ScratchApps : IDisposable
     public void Dispose() => Directory.Delete(Root, recursive: true);
 
     /// <summary>Runs a program in the checkout; returns its exit code and output.</summary>
-    public static (int ExitCode, string Output) Run(string program, params string[] args)
+    public static (int ExitCode, string Output) Run(string program, params string[] args) => RunIn(TestData.Repo.Root, program, args);
+
+    /// <summary>Runs a program in a folder; returns its exit code and output.</summary>
+    public static (int ExitCode, string Output) RunIn(string directory, string program, params string[] args)
     {
-        var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = TestData.Repo.Root };
+        var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = directory };
         foreach (string arg in args) start.ArgumentList.Add(arg);
         using var process = Process.Start(start)!;
         Task<string> error = process.StandardError.ReadToEndAsync();
@@ -54,10 +57,13 @@ internal sealed class ScratchApps : IDisposable
         return (process.ExitCode, output);
     }
 
-    /// <summary>Runs a program that must succeed.</summary>
-    public static string Succeed(string program, params string[] args)
+    /// <summary>Runs a program in the checkout that must succeed.</summary>
+    public static string Succeed(string program, params string[] args) => SucceedIn(TestData.Repo.Root, program, args);
+
+    /// <summary>Runs a program in a folder that must succeed.</summary>
+    public static string SucceedIn(string directory, string program, params string[] args)
     {
-        (int code, string output) = Run(program, args);
+        (int code, string output) = RunIn(directory, program, args);
         Assert.True(code == 0, $"{program} {string.Join(" ", args)} failed:\n{output}");
         return output;
     }

@@ -2,6 +2,7 @@
 // directory with its own artifacts/, built once. The incremental-build tests touch, add and delete files and change
 // flags there, never in the developer's tree.
 using System.Diagnostics;
+using Helios.Tooling;
 using Xunit;
 
 namespace Helios.Tests.Build;
@@ -10,8 +11,6 @@ public sealed class IsolatedCheckout : IDisposable
 {
     private static readonly string[] Files = ["Directory.Build.props", "Directory.Build.targets", "Directory.Packages.props", "global.json", "Helios.sln"];
     private static readonly string[] Folders = ["build", "src", "manifests", Path.Combine("tests", "Kernel")];
-    // Build outputs that may sit in a source folder; the copy makes its own.
-    private static readonly string[] Skipped = ["bin", "obj", "artifacts", ".vs"];
 
     public IsolatedCheckout()
     {
@@ -22,7 +21,7 @@ public sealed class IsolatedCheckout : IDisposable
         try
         {
             foreach (string folder in Folders)
-                CopyTree(Path.Combine(TestData.Repo.Root, folder), Path.Combine(Root, folder));
+                SourceTree.CopyTree(Path.Combine(TestData.Repo.Root, folder), Path.Combine(Root, folder));
             BuildResult first = Build();
             Assert.True(first.ExitCode == 0, "the first build of the copy failed:\n" + first.Output);
         }
@@ -77,16 +76,6 @@ public sealed class IsolatedCheckout : IDisposable
         {
             // Left for the system's temporary-file cleaning; nothing of the developer's is in it.
         }
-    }
-
-    private static void CopyTree(string from, string to)
-    {
-        Directory.CreateDirectory(to);
-        foreach (string file in Directory.EnumerateFiles(from))
-            File.Copy(file, Path.Combine(to, Path.GetFileName(file)));
-        foreach (string dir in Directory.EnumerateDirectories(from))
-            if (!Skipped.Contains(Path.GetFileName(dir)))
-                CopyTree(dir, Path.Combine(to, Path.GetFileName(dir)));
     }
 }
 

@@ -32,7 +32,7 @@ public class GdbAppSymbolsTests
 
         var gdb = new ProcessStartInfo(GdbCommand.Program(isa)) { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (string argument in (string[])["-nx", "-batch", "-ex", "set pagination off"]) gdb.ArgumentList.Add(argument);
-        foreach (string argument in GdbCommand.Arguments(isa, image, port, TestData.Repo.Root)) gdb.ArgumentList.Add(argument);
+        foreach (string argument in GdbCommand.Arguments(isa, image, port, Path.Combine(TestData.Repo.Root, "build", "gdb", "helios-apps.py"))) gdb.ArgumentList.Add(argument);
         foreach (string command in (string[])["break Hello_Hello_Program__Main", "continue", "bt 1", "continue"])
         {
             gdb.ArgumentList.Add("-ex");

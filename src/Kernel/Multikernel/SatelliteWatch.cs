@@ -1,9 +1,9 @@
 // Containment (docs/multikernel.md, "A dead satellite"): the coordinator watches every satellite it linked to while the
 // machine runs. A satellite is dead when it reports a panic, or when its heartbeat (its first CPU's timer tick, in the
-// machine page, also counted by a collection in progress) stops for Timeout of the coordinator's clock (default 500 ms; the command line's
-// "satellite.timeout=<ms>"). The coordinator's own tick looks (a few words read per tick: nothing spins, and under
-// -icount nothing extra runs between ticks); the watch thread then contains the death: it stops the satellite's CPUs
-// where the ISA can (x86_64: INIT), fails its link (every channel to it closes: peers get the ordinary channel-closed
+// machine page, also counted by a collection in progress) stops for Timeout of the coordinator's clock (default
+// 500 ms; the command line's "satellite.timeout=<ms>"). The coordinator's own tick looks (a few words read per tick:
+// nothing spins, and under -icount nothing extra runs between ticks); the watch thread then contains the death: it
+// stops the satellite's CPUs where the ISA can (x86_64: INIT), fails its link (every channel to it closes: peers get the ordinary channel-closed
 // error; what the link held is freed), takes its paths and /kernels/<id> out of the directory, and prints one line
 // naming the kernel and the reason. The machine goes on.
 // A satellite watches its peer satellites too, but judges nothing itself: a peer is dead when the machine page says so

@@ -3,9 +3,9 @@
 // machine page, also counted by a collection in progress) stops for Timeout of the coordinator's clock (default
 // 500 ms; the command line's "satellite.timeout=<ms>"). The coordinator's own tick looks (a few words read per tick:
 // nothing spins, and under -icount nothing extra runs between ticks); the watch thread then contains the death: it
-// stops the satellite's CPUs where the ISA can (x86_64: INIT), fails its link (every channel to it closes: peers get the ordinary channel-closed
-// error; what the link held is freed), takes its paths and /kernels/<id> out of the directory, and prints one line
-// naming the kernel and the reason. The machine goes on.
+// stops the satellite's CPUs where the ISA can (x86_64: INIT), fails its link (every channel to it closes: peers get
+// the ordinary channel-closed error; what the link held is freed), takes its paths and /kernels/<id> out of the
+// directory, and prints one line naming the kernel and the reason. The machine goes on.
 // A satellite watches its peer satellites too, but judges nothing itself: a peer is dead when the machine page says so
 // (it reported a panic, or the coordinator declared it dead), and then only that satellite's own link to it fails.
 using Helios.Kernel.Arch;

@@ -1,12 +1,12 @@
 // The bench image's payload: runs every case of a suite (suite=kernel, the default; sip: the process cases, which need
 // the boot bundle; channels; stress: sched_stress_yield_spread, for smp4 and numa2x2 machines; containment:
-// satellite_death_detect, for a numa2 machine of its own), or the cases the command line names (bench=thread_yield,timer_irq), with reps=N
-// repetitions, prints their RESULT lines between BENCH-START and BENCH-END, and exits. On a multikernel machine
-// (docs/multikernel.md) the coordinator first reports satellite_boot, and each satellite runs its cases
-// (satellite.bench=..., by default thread_yield and waitset_pingpong) only once the coordinator has finished and asked
-// the machine to stop: under -icount every CPU shares one clock, so two kernels measuring at once would count each
-// other's instructions. Every RESULT line then says which kernel measured it (kernel=<id>). Until then k1 serves the
-// far side of the coordinator's channels between kernels (RemoteBenchServer).
+// satellite_death_detect, for a numa2 machine of its own), or the cases the command line names
+// (bench=thread_yield,timer_irq), with reps=N repetitions, prints their RESULT lines between BENCH-START and
+// BENCH-END, and exits. On a multikernel machine (docs/multikernel.md) the coordinator first reports satellite_boot,
+// and each satellite runs its cases (satellite.bench=..., by default thread_yield and waitset_pingpong) only once the
+// coordinator has finished and asked the machine to stop: under -icount every CPU shares one clock, so two kernels
+// measuring at once would count each other's instructions. Every RESULT line then says which kernel measured it
+// (kernel=<id>). Until then k1 serves the far side of the coordinator's channels between kernels (RemoteBenchServer).
 using System;
 using Helios.Kernel;
 using Helios.Kernel.Boot;

@@ -71,7 +71,7 @@ namespace Helios.Kernel.Multikernel
         {
             if (s_page == null) return;
             byte* slot = s_page + MachinePage.Slot(KernelRole.Id);
-            BeatFromCollector();
+            (*(ulong*)(slot + MachinePage.HeartbeatOffset))++;
             Volatile.Write(ref *(ulong*)(slot + MachinePage.CollectionsOffset), Internal.Runtime.Heap.Collections);
             Volatile.Write(ref *(ulong*)(slot + MachinePage.HeapBytesOffset), Internal.Runtime.Heap.CapacityBytes);
         }

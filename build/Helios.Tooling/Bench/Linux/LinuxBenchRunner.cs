@@ -1,8 +1,8 @@
 // Boots the Linux comparison in the benchmark machine (BenchmarkMachine) and turns its console into results: the
-// kernel suite (RunAsync), or the file system suite on a fresh FAT32 disk (RunFsAsync). The guest prints BENCH-START, one RESULT line per case, BENCH-END ok, then powers off (QEMU exits with status 0).
-// Anything else is a failure with the reason: a case that failed (BENCH-ERROR), a guest that stopped without the end
-// marker (a kernel panic resets it, and -no-reboot makes that an exit), a hang past the timeout, a malformed or
-// missing result.
+// kernel suite (RunAsync), or the file system suite on a fresh FAT32 disk (RunFsAsync). The guest prints BENCH-START,
+// one RESULT line per case, BENCH-END ok, then powers off (QEMU exits with status 0). Anything else is a failure with
+// the reason: a case that failed (BENCH-ERROR), a guest that stopped without the end marker (a kernel panic resets it,
+// and -no-reboot makes that an exit), a hang past the timeout, a malformed or missing result.
 using Helios.Tooling.Disk;
 using Helios.Tooling.Qemu;
 

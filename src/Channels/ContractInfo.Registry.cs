@@ -42,6 +42,7 @@ namespace Helios.Channels
                     else if (!known.SameAs(contracts[i])) throw new ChannelException(contracts[i].Describe() + " is registered twice with different tables");
                     (known ?? contracts[i]).IsSystem = true;
                 }
+                Volatile.Write(ref s_systemFingerprint, SystemFingerprintLocked());
             }
         }
 
@@ -91,25 +92,29 @@ namespace Helios.Channels
 
         /// <summary>
         /// One number for the system contracts this image registered: FNV-1a over their ids and fingerprints in id order
-        /// (two kernels whose numbers differ would read each other's control messages differently).
+        /// (two kernels whose numbers differ would read each other's control messages differently). Read without a
+        /// lock: links read it with their heap's lock held (interrupts masked), where waiting for the registry's lock
+        /// deadlocked a kernel (its holder could not run again on that CPU); RegisterSystem fixes it.
         /// </summary>
-        public static ulong SystemFingerprint()
+        public static ulong SystemFingerprint() => Volatile.Read(ref s_systemFingerprint);
+
+        private const ulong FnvOffsetBasis = 0xCBF29CE484222325UL;
+        private static ulong s_systemFingerprint = FnvOffsetBasis;        // no system contracts yet
+
+        private static ulong SystemFingerprintLocked()
         {
-            lock (s_registryLock)
+            ulong hash = FnvOffsetBasis, previous = 0;      // ids are FNV hashes of names: never 0
+            while (true)
             {
-                ulong hash = 0xCBF29CE484222325UL, previous = 0;      // ids are FNV hashes of names: never 0
-                while (true)
+                ContractInfo least = null;
+                for (int i = 0; i < s_registered; i++)
                 {
-                    ContractInfo least = null;
-                    for (int i = 0; i < s_registered; i++)
-                    {
-                        ContractInfo c = s_registry[i];
-                        if (c.IsSystem && c.Id > previous && (least is null || c.Id < least.Id)) least = c;
-                    }
-                    if (least is null) return hash;
-                    previous = least.Id;
-                    hash = Mix(Mix(hash, least.Id), least.Fingerprint);
+                    ContractInfo c = s_registry[i];
+                    if (c.IsSystem && c.Id > previous && (least is null || c.Id < least.Id)) least = c;
                 }
+                if (least is null) return hash;
+                previous = least.Id;
+                hash = Mix(Mix(hash, least.Id), least.Fingerprint);
             }
         }
 

@@ -510,17 +510,23 @@ namespace Helios.Satellite.Links
             while (true)
             {
                 // The ring is read under the heap's lock: the doorbell's interrupt reads it too (DeliverFromInterrupt).
+                byte[] declaration = null;
                 nuint state = host.Lock();
                 try
                 {
                     if (Failure is not null || !_in.TryPeek(out byte* payload, out int length, out ushort kind)) break;
-                    Handle(kind, payload, length);
+                    if (kind == LinkRecord.Declare) declaration = new ReadOnlySpan<byte>(payload, length).ToArray();
+                    else Handle(kind, payload, length);
                     _in.Release();
                 }
                 finally
                 {
                     host.Unlock(state);
                 }
+                // Registering a contract takes the registry's lock, which may block: never with the heap's lock held
+                // (interrupts masked, the holder of the registry's lock could never run again on this CPU). The next
+                // record waits for it: an Open of the contract always comes after its declaration.
+                if (declaration is not null) HandleDeclare(declaration);
                 RecordsReceived++;
                 taken++;
             }
@@ -587,7 +593,6 @@ namespace Helios.Satellite.Links
                 case LinkRecord.Message: HandleMessage(payload, length, inInterrupt: false); break;
                 case LinkRecord.Open: HandleOpen(payload, length); break;
                 case LinkRecord.Close: HandleClose(payload, length); break;
-                case LinkRecord.Declare: HandleDeclare(payload, length); break;
                 case LinkRecord.Hello: HandleHello(payload, length); break;
                 default: Reject(LinkRejection.UnknownKind); break;
             }
@@ -720,10 +725,9 @@ namespace Helios.Satellite.Links
             ForgetIfDoneLocked(channel);
         }
 
-        private void HandleDeclare(byte* payload, int length)
+        // A Declare record, copied out of the ring: the link thread, without the heap's lock (Poll).
+        private void HandleDeclare(byte[] bytes)
         {
-            var bytes = new byte[length];
-            new ReadOnlySpan<byte>(payload, length).CopyTo(bytes);
             ContractInfo declared = ContractDeclaration.Decode(bytes, out _);
             if (declared is null)
             {
@@ -777,7 +781,8 @@ namespace Helios.Satellite.Links
         /// <summary>Whether the far kernel's hello arrived and matched (its system contracts are this kernel's).</summary>
         public bool HelloReceived { get; private set; }
 
-        private void Reject(LinkRejection reason) => _rejected[(int)reason]++;
+        // Atomic: counted under the heap's lock, and by a declaration without it (HandleDeclare).
+        private void Reject(LinkRejection reason) => System.Threading.Interlocked.Increment(ref _rejected[(int)reason]);
 
         // A record about a live channel that cannot be taken: counted, and the channel closes on both kernels (the
         // holder here sees it closed; the far kernel hears why).

@@ -208,4 +208,44 @@ public class ContractDeclarationTests
         Assert.Contains("system contract SystemTcpForTheRegistryTest", refused.Message);
         Assert.Same(system, ContractInfo.Declare(InfoOf(model, "SystemTcpForTheRegistryTest")));
     }
+
+    // A link reads the system fingerprint with its exchange heap's lock held (interrupts masked in the kernel): waiting
+    // there for the registry's lock deadlocked an arm64 kernel whose other thread held it. So the read takes no lock,
+    // and registering system contracts brings it up to date.
+    [Fact]
+    public void TheSystemFingerprintIsReadWithoutTheRegistrysLockAndFollowsRegisterSystem()
+    {
+        ulong before = ContractInfo.SystemFingerprint();
+        ContractInfo system = InfoOf(System("PingPongContract"), "SystemPingForTheFingerprintTest");
+        ContractInfo.RegisterSystem(new[] { system });
+        ulong after = ContractInfo.SystemFingerprint();
+        Assert.NotEqual(before, after);
+
+        object registryLock = typeof(ContractInfo).GetField("s_registryLock", global::System.Reflection.BindingFlags.NonPublic | global::System.Reflection.BindingFlags.Static)!.GetValue(null)!;
+        using var held = new ManualResetEventSlim();
+        using var release = new ManualResetEventSlim();
+        var holder = new Thread(() =>
+        {
+            lock (registryLock)
+            {
+                held.Set();
+                release.Wait(TimeSpan.FromSeconds(30));
+            }
+        });
+        holder.Start();
+        try
+        {
+            Assert.True(held.Wait(TimeSpan.FromSeconds(30)));
+            ulong read = 0;
+            var reader = new Thread(() => read = ContractInfo.SystemFingerprint());
+            reader.Start();
+            Assert.True(reader.Join(TimeSpan.FromSeconds(10)), "SystemFingerprint waited for the registry's lock");
+            Assert.Equal(after, read);
+        }
+        finally
+        {
+            release.Set();
+            holder.Join();
+        }
+    }
 }

@@ -3,6 +3,7 @@
 //   app-manifest ...   an app's manifest: written at its first build, checked at every build, compiled for the bundle
 //   verify ...         an app's IL is safe to run beside the kernel
 //   bundle ...         the boot bundle of one ISA: every app's image and manifest, and init.conf
+//   contract-libraries ...   one declaration per contract across an app and the contract libraries it references
 using Helios.BuildTool;
 using System.CommandLine;
 using Helios.Tooling.Elf;
@@ -34,6 +35,6 @@ symbols.SetAction(parse =>
 
 var root = new RootCommand("Helios build steps (run by the build, not by hand)")
 {
-    symbols, AppManifestStep.Create(), VerifyStep.Create(), BundleStep.Create(),
+    symbols, AppManifestStep.Create(), VerifyStep.Create(), BundleStep.Create(), ContractLibrariesStep.Create(),
 };
 return root.Parse(args).Invoke();

@@ -1,8 +1,10 @@
 // The contracts this image knows, by id. In the kernel: the system contracts (registered at boot, see
 // RegisterSystem), the contracts the kernel image itself compiled, and the contracts processes declared
 // (ContractDeclaration). There is one table per id: both ends of every channel are checked against it, and the
-// first registration of an id is the only one — a later declaration must be identical or is refused. Entries live
-// as long as the kernel (ids are names, and the next process to use a name declares the same contract again).
+// first registration of an id is the only one — a later declaration must be identical or is refused, naming the
+// contract, who registered it first and who declared it now (two apps built from drifted copies of a contract meet
+// here at run time). Entries live as long as the kernel (ids are names, and the next process to use a name declares
+// the same contract again).
 using System;
 using System.Threading;
 
@@ -20,6 +22,14 @@ namespace Helios.Channels
 
         /// <summary>Whether the system registered this contract at boot (src/Contracts): its id can never mean another contract.</summary>
         public bool IsSystem { get; private set; }
+
+        /// <summary>
+        /// Who registered this contract in this image, for refusals that must name both sides: "the system", the
+        /// declarer Declare was given ("tally (pid 3)"), or "this image" for a contract the image compiled itself.
+        /// </summary>
+        public string RegisteredBy => IsSystem ? "the system" : _registeredBy ?? "this image";
+
+        private string _registeredBy;
 
         // A generated contract class building its Info: the first of an id wins (an image compiles each contract once).
         private static void Register(ContractInfo contract)
@@ -47,11 +57,13 @@ namespace Helios.Channels
         }
 
         /// <summary>
-        /// Registers a contract a process declared (already validated: ContractDeclaration.Validate). Returns the
-        /// registered contract: this one, or the identical one registered before. Throws ChannelException when the id
-        /// is registered with other tables or another fingerprint, or when too many contracts were declared.
+        /// Registers a contract a process declared (already validated: ContractDeclaration.Validate); declarer names
+        /// who declares it ("tally (pid 3)", "kernel k1"), for this refusal and later ones. Returns the registered
+        /// contract: this one, or the identical one registered before. Throws ChannelException when the id is
+        /// registered with other tables or another fingerprint (naming the contract, who registered it first and the
+        /// declarer), or when too many contracts were declared.
         /// </summary>
-        public static ContractInfo Declare(ContractInfo contract)
+        public static ContractInfo Declare(ContractInfo contract, string declarer)
         {
             lock (s_registryLock)
             {
@@ -59,15 +71,26 @@ namespace Helios.Channels
                 if (known is not null)
                 {
                     if (known.SameAs(contract)) return known;
-                    throw new ChannelException(contract.Describe() + " conflicts with the " + (known.IsSystem ? "system " : "") + "contract "
-                        + known.Name + " this kernel already knows: " + known.Difference(contract) + "; one id has one protocol for everyone");
+                    throw new ChannelException(Conflict(known, contract, declarer));
                 }
                 if (s_declared >= MaxDeclared)
-                    throw new ChannelException(contract.Describe() + ": this kernel already holds " + MaxDeclared.ToString() + " declared contracts");
+                    throw new ChannelException(contract.Describe() + " declared by " + declarer + ": this kernel already holds "
+                        + MaxDeclared.ToString() + " declared contracts");
+                contract._registeredBy = declarer;
                 AddLocked(contract);
                 s_declared++;
                 return contract;
             }
+        }
+
+        // Both sides of a conflict: who holds the id and who brought other tables for it. Each usually built its own
+        // copy of a .contract file, and the copies drifted (docs/apps.md, "Contract libraries").
+        private static string Conflict(ContractInfo known, ContractInfo contract, string declarer)
+        {
+            string first = known.IsSystem ? "the system contract " + known.Name + " this kernel knows from boot"
+                : "the contract " + known.Name + " that " + known.RegisteredBy + " declared first";
+            return contract.Describe() + " declared by " + declarer + " conflicts with " + first + ": " + known.Difference(contract)
+                + "; one id has one protocol for everyone (build both from one contract library)";
         }
 
         /// <summary>The contract with this id that this image knows, or null.</summary>

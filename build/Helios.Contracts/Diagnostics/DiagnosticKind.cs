@@ -44,6 +44,8 @@ public sealed class DiagnosticKind
     public static readonly DiagnosticKind WireIdCollision = new("HL0112", "Wire id collision");
     public static readonly DiagnosticKind ReservedName = new("HL0113", "Reserved name");
     public static readonly DiagnosticKind MemberNamedLikeType = new("HL0114", "Member named like its enclosing type");
+    // Across compilations: an app's own contracts and the contract libraries it references (ContractLibraryCheck).
+    public static readonly DiagnosticKind DeclaredByALibrary = new("HL0115", "Contract declared again outside its contract library");
 
     // The protocol state machine.
     public static readonly DiagnosticKind MissingStartState = new("HL0201", "No start state");
@@ -64,7 +66,7 @@ public sealed class DiagnosticKind
     {
         UnexpectedCharacter, UnterminatedComment, SyntaxError, NestingTooDeep, FileTooLarge, TooManyErrors, NothingDeclared, Unreadable, NameTooLong,
         UnknownType, NotBlittable, UnknownContract, DuplicateTypeName, DuplicateMessage, DuplicateField, UnknownBaseContract,
-        ExtensionCycle, RecursiveStruct, EmptyStruct, MessageTooLarge, WireIdCollision, ReservedName, MemberNamedLikeType,
+        ExtensionCycle, RecursiveStruct, EmptyStruct, MessageTooLarge, WireIdCollision, ReservedName, MemberNamedLikeType, DeclaredByALibrary,
         MissingStartState, DuplicateState, UnknownState, UnreachableState, UnknownMessage, MessageNeverUsed, WrongDirection,
         AmbiguousChoice, MixedInitiative, OverrideWithoutBase, HidesInheritedState, ProtocolTooLarge,
     };

@@ -3,8 +3,8 @@
 // declaration (at most ContractDeclaration.MaxBytes, before reading any of it), decodes and validates every table,
 // and registers the contract, or accepts it when it already knows the id with identical tables and fingerprint.
 // Anything else — a malformed declaration, tables the kernel could not enforce, an id that is not the name's, or
-// a known id with other tables (a system contract included) — is a ChannelException for the declaring process
-// alone. The kernel keeps one table per id and checks both ends of every channel against it.
+// a known id with other tables (a system contract included; the refusal names the contract, the process that declared
+// it first and this one) — is a ChannelException for the declaring process alone. The kernel keeps one table per id and checks both ends of every channel against it.
 using System;
 using Helios.Channels;
 
@@ -25,7 +25,9 @@ namespace Helios.Kernel.Processes
                 for (int i = 0; i < length; i++) copy[i] = declaration[i];
                 ContractInfo contract = ContractDeclaration.Decode(copy, out string error);
                 if (contract is null) throw new ChannelException("the contract declaration was refused: " + error);
-                ContractInfo.Declare(contract);
+                // Named by its process, so that a refusal names both processes: the one that declared the id first too.
+                Process process = Process.Current;
+                ContractInfo.Declare(contract, process is null ? "the kernel" : process.Name + " (pid " + process.Id.ToString() + ")");
                 return 0;
             }
             catch (Exception e)

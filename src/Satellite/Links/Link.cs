@@ -747,7 +747,7 @@ namespace Helios.Satellite.Links
             }
             try
             {
-                ContractInfo.Declare(declared);
+                ContractInfo.Declare(declared, "kernel k" + FarKernel.ToString());
             }
             catch (ChannelException)
             {

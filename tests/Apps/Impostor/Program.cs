@@ -1,7 +1,8 @@
 // A process that brings contracts the kernel must refuse (tests/Kernel/Channels/ProcessContractTests.cs); each way
-// ends with an uncaught ChannelException that kills this process alone. `impostor conflict` uses its own
-// PingPongContract, whose id is the system's but whose tables are not; `impostor malformed` hands the kernel tables
-// that name a state the contract does not have; `impostor wrong-id` claims the id of another name.
+// ends with an uncaught ChannelException that kills this process alone. `impostor conflict` declares tables of its own
+// under the system's PingPongContract id (hand-made: a .contract file declaring PingPongContract would fail this app's
+// build, HL0115, since every app references the system's contracts); `impostor malformed` hands the kernel tables that
+// name a state the contract does not have; `impostor wrong-id` claims the id of another name.
 using Helios.Channels;
 
 namespace Impostor
@@ -11,13 +12,7 @@ namespace Impostor
         public static int Main(string[] args)
         {
             string mode = args.Length > 0 ? args[0] : "conflict";
-            if (mode == "conflict")
-            {
-                PingPongContract.NewChannel(out PingPongContract.Imp client, out PingPongContract.Exp server);
-                client.SendShout(1);            // never reached: the declaration is refused
-                return 3;
-            }
-            string name = "Broken";
+            string name = mode == "conflict" ? "PingPongContract" : "Broken";
             ulong id = mode == "wrong-id" ? WireHash.ContractId("FileContract") : WireHash.ContractId(name);
             // One message, one state; the transition goes to state 9 (+1) when malformed.
             var broken = new ContractInfo(name, id, 1, new[] { "Put" }, new[] { WireHash.MessageTag("Put") }, new[] { id },

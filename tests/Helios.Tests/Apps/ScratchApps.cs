@@ -33,6 +33,31 @@ internal sealed class ScratchApps : IDisposable
 
     public string Root { get; }
 
+    /// <summary>
+    /// Makes a contract library project (build/Helios.ContractLibrary.props) of the given .contract files under
+    /// Libraries/name, beside Apps (whose Directory.Build.* would make it an app); returns its project file.
+    /// </summary>
+    public string MakeContractLibrary(string name, params (string File, string Text)[] contracts)
+    {
+        string libraries = Path.Combine(Root, "Libraries");
+        if (!Directory.Exists(libraries))
+        {
+            Directory.CreateDirectory(libraries);
+            string root = TestData.Repo.Root;
+            File.WriteAllText(Path.Combine(libraries, "Directory.Build.props"), $"<Project><Import Project=\"{root}/Directory.Build.props\" /></Project>\n");
+            File.WriteAllText(Path.Combine(libraries, "Directory.Build.targets"), $"<Project><Import Project=\"{root}/Directory.Build.targets\" /></Project>\n");
+        }
+        string project = Path.Combine(libraries, name);
+        Directory.CreateDirectory(project);
+        File.WriteAllText(Path.Combine(project, name + ".csproj"), """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <Import Project="$(HeliosRoot)build/Helios.ContractLibrary.props" />
+            </Project>
+            """);
+        foreach ((string file, string text) in contracts) File.WriteAllText(Path.Combine(project, file), text);
+        return Path.Combine(project, name + ".csproj");
+    }
+
     /// <summary>Where app projects go (its Directory.Build.* make them Helios apps).</summary>
     public string Apps { get; }
 

@@ -176,23 +176,39 @@ public class ContractDeclarationTests
         ContractModel model = System("PipeContract");
         ContractInfo first = InfoOf(model, "DeclaredPipeForTheRegistryTest");
         Assert.Null(ContractInfo.Find(first.Id));
-        Assert.Same(first, ContractInfo.Declare(first));
+        Assert.Same(first, ContractInfo.Declare(first, "server (pid 3)"));
         Assert.Same(first, ContractInfo.Find(first.Id));
         ContractInfo again = ContractDeclaration.Decode(ContractDeclaration.Encode(first), out _);
-        Assert.Same(first, ContractInfo.Declare(again));             // identical: accepted, one table per id
+        Assert.Same(first, ContractInfo.Declare(again, "client (pid 4)"));      // identical: accepted, one table per id
+        Assert.Equal("server (pid 3)", first.RegisteredBy);                     // the first declarer stays the holder
 
         ushort[] transitions = (ushort[])first.Transitions.Clone();
         transitions[0] = 0;
         var other = new ContractInfo(first.Name, first.Id, first.Fingerprint, first.MessageCount, first.MessageNames, first.MessageTags,
             first.MessageContractIds, first.MessageSizes, first.MessageDescriptorCounts, first.StateNames, first.StateSenders, transitions, register: false);
-        var refused = Assert.Throws<ChannelException>(() => ContractInfo.Declare(other));
+        var refused = Assert.Throws<ChannelException>(() => ContractInfo.Declare(other, "drifted (pid 5)"));
         Assert.Contains("DeclaredPipeForTheRegistryTest", refused.Message);
         Assert.Contains("transition", refused.Message);
 
         var otherPrint = new ContractInfo(first.Name, first.Id, first.Fingerprint ^ 1, first.MessageCount, first.MessageNames, first.MessageTags,
             first.MessageContractIds, first.MessageSizes, first.MessageDescriptorCounts, first.StateNames, first.StateSenders, first.Transitions, register: false);
-        Assert.Contains("fingerprint", Assert.Throws<ChannelException>(() => ContractInfo.Declare(otherPrint)).Message);
+        Assert.Contains("fingerprint", Assert.Throws<ChannelException>(() => ContractInfo.Declare(otherPrint, "drifted (pid 5)")).Message);
         Assert.Same(first, ContractInfo.Find(first.Id));
+    }
+
+    [Fact]
+    public void AConflictNamesTheContractTheProcessThatDeclaredItFirstAndTheDeclarer()
+    {
+        // Two apps built from drifted copies of one .contract file: the second to declare is told who holds the id.
+        ContractModel model = System("PipeContract");
+        ContractInfo first = InfoOf(model, "DriftedPipeForTheRegistryTest");
+        ContractInfo.Declare(first, "tally (pid 3)");
+        var otherPrint = new ContractInfo(first.Name, first.Id, first.Fingerprint ^ 1, first.MessageCount, first.MessageNames, first.MessageTags,
+            first.MessageContractIds, first.MessageSizes, first.MessageDescriptorCounts, first.StateNames, first.StateSenders, first.Transitions, register: false);
+        string message = Assert.Throws<ChannelException>(() => ContractInfo.Declare(otherPrint, "tallydrift (pid 7)")).Message;
+        Assert.Equal($"contract DriftedPipeForTheRegistryTest (0x{first.Id:X16}) declared by tallydrift (pid 7) conflicts with the contract "
+            + $"DriftedPipeForTheRegistryTest that tally (pid 3) declared first: the fingerprint is 0x{first.Fingerprint ^ 1:X16}, not "
+            + $"0x{first.Fingerprint:X16}; one id has one protocol for everyone (build both from one contract library)", message);
     }
 
     [Fact]
@@ -204,9 +220,10 @@ public class ContractDeclarationTests
         Assert.True(ContractInfo.Find(system.Id).IsSystem);
         ContractInfo impostor = InfoOf(System("PingPongContract"), "SystemTcpForTheRegistryTest");
         Assert.Null(ContractDeclaration.Validate(impostor));           // well formed: only the registry can say no
-        var refused = Assert.Throws<ChannelException>(() => ContractInfo.Declare(impostor));
-        Assert.Contains("system contract SystemTcpForTheRegistryTest", refused.Message);
-        Assert.Same(system, ContractInfo.Declare(InfoOf(model, "SystemTcpForTheRegistryTest")));
+        var refused = Assert.Throws<ChannelException>(() => ContractInfo.Declare(impostor, "impostor (pid 9)"));
+        Assert.Contains("declared by impostor (pid 9) conflicts with the system contract SystemTcpForTheRegistryTest", refused.Message);
+        Assert.Equal("the system", ContractInfo.Find(system.Id).RegisteredBy);
+        Assert.Same(system, ContractInfo.Declare(InfoOf(model, "SystemTcpForTheRegistryTest"), "impostor (pid 9)"));
     }
 
     // A link reads the system fingerprint with its exchange heap's lock held (interrupts masked in the kernel): waiting

@@ -65,8 +65,8 @@ public class RunExitCodeTests
     [Fact]
     public void SeveralRunsBecomeRunWordsEachWithItsArguments()
     {
-        var runs = BootCommand.Runs(["tally serve /svc/t", "tally use /svc/t 3"], []);
-        Assert.Equal("run=tally arg=serve arg=/svc/t run=tally arg=use arg=/svc/t arg=3", BootCommand.KernelCommandLine([], runs));
+        var runs = BootCommand.Runs(["tally serve /svc/t", "tallyclient /svc/t 3"], []);
+        Assert.Equal("run=tally arg=serve arg=/svc/t run=tallyclient arg=/svc/t arg=3", BootCommand.KernelCommandLine([], runs));
         // One --run takes the words after -- too.
         Assert.Equal("run=hello arg=a arg=\"b c\"", BootCommand.KernelCommandLine([], BootCommand.Runs(["hello a"], ["b c"])));
     }

@@ -2,7 +2,8 @@
 // declare call of the channel ABI (helios_channel_declare_contract, called here through the same entry a process
 // image is bound to) registers a new contract, accepts an identical one, and refuses malformed input, dishonest
 // identities and conflicting tables with an error code, never a kernel fault; a process that brings a conflicting
-// or malformed contract dies of it alone, and the system contract it tried to redefine still works.
+// or malformed contract dies of it alone, naming the contract, who holds it and itself, and the contract it tried to
+// redefine still works.
 using Helios.Channels;
 using Helios.Contracts;
 using Helios.Kernel.Processes;
@@ -97,7 +98,8 @@ namespace Helios.Kernel.Tests.Channels
             Assert.Equal(-1, impostor.Wait());
             Assert.Equal(ProcessState.Killed, impostor.State);
             Assert.True(impostor.KillReason.Contains("ChannelException"), impostor.KillReason);
-            Assert.True(impostor.KillReason.Contains("conflicts with the system contract PingPongContract"), impostor.KillReason);
+            Assert.True(impostor.KillReason.Contains("declared by impostor (pid " + impostor.Id.ToString()
+                + ") conflicts with the system contract PingPongContract"), impostor.KillReason);
             // The system's PingPongContract is untouched: two processes still talk over it.
             PingPongContract.NewChannel(out PingPongContract.Imp client, out PingPongContract.Exp server);
             Process s = Apps.Create("pingserver", new string[0]);
@@ -109,6 +111,29 @@ namespace Helios.Kernel.Tests.Channels
             Assert.Equal(0, c.Wait());
             Assert.Equal(0, s.Wait());
             baseline.AssertHandlesRestored();
+        }
+
+        [Test]
+        public static void AProcessWithADriftedCopyOfAContractDiesNamingWhoHoldsIt()
+        {
+            // tally declares the library's TallyContract; tallydrift brings its own copy, whose Add carries a long.
+            var baseline = HeapBaseline.Take();
+            var server = ProcessServices.StartService("tally", new[] { "serve", "/services/tally", "100" }, "/services/tally");
+            ContractInfo held = ContractInfo.Find(WireHash.ContractId("TallyContract"));
+            Assert.NotNull(held);
+            Assert.True(held.RegisteredBy.StartsWith("tally (pid "), held.RegisteredBy);    // this server, or an earlier tally
+            Process drift = Apps.Create("tallydrift", new string[0]);
+            drift.Start();
+            Assert.Equal(-1, drift.Wait());
+            Assert.Equal(ProcessState.Killed, drift.State);
+            Assert.True(drift.KillReason.Contains("ChannelException"), drift.KillReason);
+            Assert.True(drift.KillReason.Contains("declared by tallydrift (pid " + drift.Id.ToString()
+                + ") conflicts with the contract TallyContract that " + held.RegisteredBy + " declared first"), drift.KillReason);
+            // The library's TallyContract is untouched: its client still talks to the server.
+            ProcessServices.RunToSuccess("tallyclient", new[] { "/services/tally", "3" });
+            ProcessServices.EndsWell(server);
+            Assert.True(ContractInfo.Find(held.Id) == held, "one table for the id");
+            baseline.AssertRestored();
         }
 
         [Test]

@@ -60,7 +60,7 @@ namespace Helios.Kernel.Tests.Channels
             Assert.NotNull(declared);                       // the server's declaration, registered
             Assert.False(declared.IsSystem);
             Assert.Equal("TallyContract", declared.Name);
-            ProcessServices.RunToSuccess("tally", new[] { "use", "/services/tally", "20" });   // 1..13 fit under 100, 14..20 overflow
+            ProcessServices.RunToSuccess("tallyclient", new[] { "/services/tally", "20" });   // 1..13 fit under 100, 14..20 overflow
             ProcessServices.EndsWell(server);
             Assert.True(ContractInfo.Find(id) == declared, "one table for the id, for as long as the kernel runs");
             baseline.AssertRestored();

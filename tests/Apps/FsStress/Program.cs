@@ -2,8 +2,10 @@
 // the files FsStressWorkload decides from a seed through one 16 KiB buffer lent back and forth:
 // - `fsstress write ROOT FILES SEED`: writes the files, then reads every one back and checks its bytes, lists every
 //   directory and checks its names and sizes, and flushes. Exit 0, or 1 with what was wrong.
-// - `fsstress churn ROOT SEED`: writes files 0, 1, 2, ... flushing after each and printing "flushed N", until the
-//   service goes away (the test kills it mid-write); then exit 1 saying so (3 if it never did, after 2,000 files).
+// - `fsstress churn ROOT SEED`: writes files 0, 1, 2, ... flushing after each and printing "flushed N", and "midway N"
+//   once file N has more than 768 KiB written (three times fatfs's sector cache: some of it has been evicted to the
+//   disk), until the service goes away (the test kills it then); then exit 1 saying so (3 if it never did, after
+//   2,000 files).
 // - `fsstress survey ROOT SEED`: after a churn, on the restarted service: lists ROOT; every file but the newest must
 //   be there with its exact bytes (each was flushed before the next was created); the newest, the one being written
 //   when the service died, may be anything, and is reported. Prints "survey: N intact"; exit 0, or 1.
@@ -16,6 +18,7 @@ using Helios.Services.Fat32;
 public static class Program
 {
     private const int ChurnLimit = 2000;
+    private const int Midway = 768 * 1024;
 
     public static int Main(string[] args)
     {
@@ -113,7 +116,7 @@ public static class Program
             for (; written < ChurnLimit; written++)
             {
                 if (written % FsStressWorkload.FilesPerDirectory == 0) fs.MakeDirectory(FsStressWorkload.Directory(root, written));
-                Write(fs, root, written, seed, ref buffer);
+                Write(fs, root, written, seed, ref buffer, announceMidway: true);
                 fs.Flush();
                 Console.WriteLine("flushed " + written.ToString());
             }
@@ -171,7 +174,7 @@ public static class Program
         return 0;
     }
 
-    private static long Write(FileSystemClient fs, string root, int file, ulong seed, ref ExArray<byte> buffer)
+    private static long Write(FileSystemClient fs, string root, int file, ulong seed, ref ExArray<byte> buffer, bool announceMidway = false)
     {
         string path = FsStressWorkload.Path(root, file);
         int size = FsStressWorkload.Size(seed, file);
@@ -182,6 +185,7 @@ public static class Program
             int n = Math.Min(buffer.Length, size - at);
             content.Fill(buffer.Span.Slice(0, n));
             fs.Write(path, handle, ref buffer, n, at);
+            if (announceMidway && at < Midway && at + n >= Midway) Console.WriteLine("midway " + file.ToString());
         }
         fs.CloseFile(path, handle);
         return size;

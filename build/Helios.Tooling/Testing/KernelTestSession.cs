@@ -91,6 +91,16 @@ public sealed class KernelTestSession
 
     public const int ScratchDiskMiB = 4;
 
+    /// <summary>
+    /// A disk image of the caller's to attach instead of the scratch disk, kept after the boot so the caller can check
+    /// it (the file system tests, tests/Kernel/Processes/DiskFileSystemTests.cs); the command line then says
+    /// "expect.disk=" and <see cref="DiskKind"/>.
+    /// </summary>
+    public string? DiskImage { get; init; }
+
+    /// <summary>What <see cref="DiskImage"/> holds, as the tests that use it look for it ("fat32").</summary>
+    public string DiskKind { get; init; } = "fat32";
+
     /// <summary>What the scratch disk holds: sector n starts with n as a little-endian u64, then bytes of n*7+1
     /// (the virtio-blk driver's test checks what it reads against this).</summary>
     public static byte[] ScratchDiskPattern()
@@ -109,6 +119,11 @@ public sealed class KernelTestSession
     public async Task<TestRunReport> RunAsync(Isa isa, string? filter = null, Action<string>? onLine = null, CancellationToken cancellation = default)
     {
         QemuOptions options = Options(isa, filter);
+        if (DiskImage is not null)
+        {
+            options = options with { Disk = DiskImage, KernelArguments = options.KernelArguments + " expect.disk=" + DiskKind };
+            return TestRunParser.Parse(isa, await QemuRunner.RunAsync(options, onLine, cancellation), Kernels);
+        }
         if (!ScratchDisk || !Topology.IsSingle)
             return TestRunParser.Parse(isa, await QemuRunner.RunAsync(options, onLine, cancellation), Kernels);
         // One file per boot: QEMU locks its image, and the ISAs' sessions run side by side.

@@ -154,6 +154,14 @@ namespace Helios.Services.Fat32
                 long sector = g.ClusterToSector(clusters[clusterIndex]) + inCluster / sectorSize;
                 int inSector = inCluster % sectorSize;
                 int n = Math.Min(sectorSize - inSector, length - done);
+                if (!write && inSector == 0 && n == sectorSize)
+                {
+                    // Whole sectors to read: as many as are contiguous on the disk, in one go (SectorCache.ReadSectors).
+                    int sectors = ContiguousSectors(clusters, clusterIndex, inCluster / sectorSize, (length - done) / sectorSize);
+                    _fs.Cache.ReadSectors(sector, sectors, into.Slice(done, sectors * sectorSize));
+                    done += sectors * sectorSize;
+                    continue;
+                }
                 if (write)
                 {
                     byte[] buffer = n == sectorSize ? _fs.Cache.Overwrite(sector) : _fs.Cache.Write(sector);
@@ -165,6 +173,20 @@ namespace Helios.Services.Fat32
                 }
                 done += n;
             }
+        }
+
+        // How many sectors, up to most, follow one another on the disk from sector index inCluster of the cluster at
+        // clusterIndex: the rest of that cluster, and each next cluster of the chain that is the next on the disk too.
+        private int ContiguousSectors(List<uint> clusters, int clusterIndex, int inCluster, int most)
+        {
+            int perCluster = _fs.Geometry.SectorsPerCluster;
+            int sectors = perCluster - inCluster;
+            while (sectors < most && clusterIndex + 1 < clusters.Count && clusters[clusterIndex + 1] == clusters[clusterIndex] + 1)
+            {
+                clusterIndex++;
+                sectors += perCluster;
+            }
+            return Math.Min(sectors, most);
         }
 
         private void UpdateEntry(FileNode node) => node.Directory.Update(node.Slot, node.FirstCluster, node.Size, _fs.Date, _fs.Time);

@@ -1,5 +1,6 @@
 // A write-back cache of sectors: reads fill it, writes only mark a sector dirty; a dirty sector reaches the device
-// when it is evicted (clock replacement) or at Flush, in ascending sector order.
+// when it is evicted (clock replacement) or at Flush, in ascending sector order, with the dirty sectors contiguous
+// with it in one request.
 using System;
 using System.Collections.Generic;
 
@@ -16,6 +17,8 @@ namespace Helios.Services.Fat32
         private readonly bool[] _referenced;
         private readonly Dictionary<long, int> _slots = new Dictionary<long, int>();
         private int _used;
+        private byte[] _run;                            // WriteBack's staging for a run of sectors (one request)
+        private const int MaxRun = 128;                 // 64 KiB of 512-byte sectors: BlockDeviceClient's largest request
         private int _hand;
 
         /// <summary>A cache of <paramref name="capacity"/> sectors of <paramref name="device"/>; sectors at or past
@@ -77,6 +80,32 @@ namespace Helios.Services.Fat32
             else _device.Read(sector, into);
         }
 
+        /// <summary>Reads <paramref name="count"/> whole sectors from <paramref name="sector"/> into <paramref name="into"/>:
+        /// the cached ones from the cache (they may be newer than the device), each run of the others from the device
+        /// in one request, without caching them: file data read once would otherwise evict the FAT and directories,
+        /// and a request per sector costs a round trip to the driver each.</summary>
+        public void ReadSectors(long sector, int count, Span<byte> into)
+        {
+            if (sector < 0 || count < 0 || sector > _limit - count)
+                throw FileSystemException.Corrupt("sectors " + sector + "+" + count + " are outside the volume's " + _limit);
+            int i = 0;
+            while (i < count)
+            {
+                if (_slots.TryGetValue(sector + i, out int slot))
+                {
+                    Hits++;
+                    _data[slot].AsSpan().CopyTo(into.Slice(i * _sectorSize, _sectorSize));
+                    i++;
+                    continue;
+                }
+                int end = i + 1;
+                while (end < count && !_slots.ContainsKey(sector + end)) end++;
+                Misses += end - i;
+                _device.Read(sector + i, into.Slice(i * _sectorSize, (end - i) * _sectorSize));
+                i = end;
+            }
+        }
+
         /// <summary>Writes every dirty sector back, lowest first, then flushes the device.</summary>
         public void Flush()
         {
@@ -84,11 +113,7 @@ namespace Helios.Services.Fat32
             for (int i = 0; i < _used; i++) if (_dirty[i]) dirty.Add(_sector[i]);
             dirty.Sort();
             foreach (long sector in dirty)
-            {
-                int slot = _slots[sector];
-                _device.Write(sector, _data[slot]);
-                _dirty[slot] = false;
-            }
+                if (_dirty[_slots[sector]]) WriteBack(sector);
             _device.Flush();
         }
 
@@ -111,11 +136,7 @@ namespace Helios.Services.Fat32
             else
             {
                 slot = Victim();
-                if (_dirty[slot])
-                {
-                    _device.Write(_sector[slot], _data[slot]);
-                    _dirty[slot] = false;
-                }
+                if (_dirty[slot]) WriteBack(_sector[slot]);
                 _slots.Remove(_sector[slot]);
             }
             if (load)
@@ -140,6 +161,31 @@ namespace Helios.Services.Fat32
             _slots[sector] = slot;
             return slot;
         }
+
+        // Writes the dirty sector back together with the dirty cached sectors next to it on either side, up to
+        // MaxRun in all, in one request (a file written in whole clusters then goes to the device in runs, not a
+        // request per sector), and marks them clean.
+        private void WriteBack(long sector)
+        {
+            long first = sector;
+            while (sector - first + 1 < MaxRun && IsDirty(first - 1)) first--;
+            long end = sector + 1;
+            while (end - first < MaxRun && IsDirty(end)) end++;
+            int count = (int)(end - first);
+            if (count == 1)
+            {
+                int only = _slots[sector];
+                _device.Write(sector, _data[only]);
+                _dirty[only] = false;
+                return;
+            }
+            if (_run is null) _run = new byte[MaxRun * _sectorSize];
+            for (int i = 0; i < count; i++) _data[_slots[first + i]].AsSpan().CopyTo(_run.AsSpan(i * _sectorSize, _sectorSize));
+            _device.Write(first, new ReadOnlySpan<byte>(_run, 0, count * _sectorSize));
+            for (int i = 0; i < count; i++) _dirty[_slots[first + i]] = false;
+        }
+
+        private bool IsDirty(long sector) => sector >= 0 && _slots.TryGetValue(sector, out int slot) && _dirty[slot];
 
         private void ReleaseEmpty(int slot)
         {

@@ -76,6 +76,14 @@ namespace VirtioBlk
 
         private static void Serve(VirtioBlockDevice disk, BlockDeviceContract.Exp client)
         {
+            // A client that dies with a request in flight (its file system killed mid-write) closes the channel: the
+            // reply's send fails and the buffer stays ours to free; the driver goes on to its next client.
+            try { ServeRequests(disk, client); }
+            catch (ChannelClosedException) { Console.Error.WriteLine("virtioblk: a client went away with a request in flight"); }
+        }
+
+        private static void ServeRequests(VirtioBlockDevice disk, BlockDeviceContract.Exp client)
+        {
             client.SendGeometry(512, (long)disk.Capacity);
             while (client.TryWaitNext(out BlockDeviceContract.Descriptor.Message next))
             {
@@ -91,17 +99,17 @@ namespace VirtioBlk
                         else client.ReceiveRead(out buffer, out sector);
                         if (sector < 0 || buffer.Length % 512 != 0 || (ulong)sector > disk.Capacity || (ulong)(buffer.Length / 512) > disk.Capacity - (ulong)sector)
                         {
-                            client.SendFailed(buffer, OutOfRange);
+                            Reply(client, buffer, OutOfRange);
                             break;
                         }
                         try { disk.Transfer(write, (ulong)sector, buffer.Span); }
                         catch (VirtioException e)
                         {
                             Console.Error.WriteLine("virtioblk: " + e.Message);
-                            client.SendFailed(buffer, DeviceFailed);
+                            Reply(client, buffer, DeviceFailed);
                             break;
                         }
-                        client.SendDone(buffer);
+                        Reply(client, buffer, 0);
                         break;
                     }
                     case BlockDeviceContract.Descriptor.Message.Flush:
@@ -116,6 +124,21 @@ namespace VirtioBlk
                         client.SendFlushed();
                         break;
                 }
+            }
+        }
+
+        // Done (error 0) or Failed(error), giving the buffer back; when the client has gone, the buffer is freed here.
+        private static void Reply(BlockDeviceContract.Exp client, ExArray<byte> buffer, int error)
+        {
+            try
+            {
+                if (error == 0) client.SendDone(buffer);
+                else client.SendFailed(buffer, error);
+            }
+            catch (ChannelClosedException)
+            {
+                buffer.Free();
+                throw;
             }
         }
 

@@ -6,7 +6,9 @@
 // the heap's lock held; a signal's CanAcquire reads the endpoint without taking the heap's lock).
 using System;
 using Helios.Channels;
+using Helios.Kernel.Arch;
 using Helios.Kernel.Cpus;
+using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Memory;
 using Helios.Kernel.Threading;
 
@@ -32,9 +34,42 @@ namespace Helios.Kernel.Channels
 
         public override void FreePages(ulong address, ulong count) => Frames.Free(address, count);
 
-        public override nuint Lock() => _lock.AcquireIrqSave();
+        public override nuint Lock()
+        {
+            nuint state = Processor.DisableInterrupts();
+            if (!_lock.TryAcquire()) WaitForLock();
+            _holder = Cpu.Current.CurrentThread;
+            return state;
+        }
 
-        public override void Unlock(nuint state) => _lock.ReleaseIrqRestore(state);
+        public override void Unlock(nuint state)
+        {
+            _holder = null;
+            _lock.ReleaseIrqRestore(state);
+        }
+
+        // Who holds the lock: null while it is free, and while it is being taken or let go.
+        private Thread _holder;
+
+        // Contended: spin, unless the holder is switched out on this very CPU. With interrupts masked here it can never
+        // run again to let the lock go: a thread blocked while holding the heap's lock. That is a deadlock, and it is
+        // said as one, naming both threads, instead of a CPU spinning silently (as a link's thread once did, blocking on
+        // the contract registry's lock inside its Poll).
+        private void WaitForLock()
+        {
+            Cpu cpu = Cpu.Current;
+            Thread me = cpu.CurrentThread;
+            for (uint spins = 1; !_lock.TryAcquire(); spins++)
+            {
+                Processor.Relax();
+                if ((spins & 0xFFFF) != 0) continue;
+                Thread holder = _holder;
+                if (holder is null || holder.Cpu != cpu || !_lock.IsHeld || _holder != holder) continue;
+                Panic.Halt(holder == me
+                    ? "deadlock: " + me.Name + " takes the exchange heap's lock, which it already holds"
+                    : "deadlock: " + me.Name + " waits for the exchange heap's lock, held by " + holder.Name + ", which blocked while holding it");
+            }
+        }
 
         public override ExOwner CurrentOwner => Thread.Current.ChannelOwner ?? Heap.KernelOwner;
 

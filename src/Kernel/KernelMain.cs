@@ -78,6 +78,7 @@ namespace Helios.Kernel
             CpuSetup.InitializeBootCpu(layout);             // per-CPU block, the boot thread, an idle thread
             platform.InitializeInterrupts(boot);            // controllers; the counter calibrated
             Clock.Initialize(platform.CounterFrequency);
+            Channels.KernelChannelHost.ClockRuns();
             platform.InitializeThisCpu(Cpu.Current);
             platform.StartTick(Tick.Hz(boot));
             Cpu.Current.Online = true;

@@ -11,6 +11,7 @@ using Helios.Kernel.Cpus;
 using Helios.Kernel.Diagnostics;
 using Helios.Kernel.Memory;
 using Helios.Kernel.Threading;
+using Helios.Kernel.Time;
 
 namespace Helios.Kernel.Channels
 {
@@ -38,36 +39,35 @@ namespace Helios.Kernel.Channels
         {
             nuint state = Processor.DisableInterrupts();
             if (!_lock.TryAcquire()) WaitForLock();
-            _holder = Cpu.Current.CurrentThread;
             return state;
         }
 
-        public override void Unlock(nuint state)
-        {
-            _holder = null;
-            _lock.ReleaseIrqRestore(state);
-        }
+        public override void Unlock(nuint state) => _lock.ReleaseIrqRestore(state);
 
-        // Who holds the lock: null while it is free, and while it is being taken or let go.
-        private Thread _holder;
+        private static bool s_clockRuns;
 
-        // Contended: spin, unless the holder is switched out on this very CPU. With interrupts masked here it can never
-        // run again to let the lock go: a thread blocked while holding the heap's lock. That is a deadlock, and it is
-        // said as one, naming both threads, instead of a CPU spinning silently (as a link's thread once did, blocking on
-        // the contract registry's lock inside its Poll).
+        /// <summary>The clock runs: from now on a wait for the lock has a deadline.</summary>
+        internal static void ClockRuns() => s_clockRuns = true;
+
+        // Contended. The lock is held for microseconds, interrupts masked, so 10 s of waiting means its holder can never
+        // let it go: it blocked while holding it (switched out on this CPU, which cannot switch it back in with
+        // interrupts masked here), or this thread took it twice. That is a deadlock, and it is said as one instead of a
+        // CPU spinning silently, as one did when a link's thread blocked on the contract registry's lock inside Poll.
+        // Only this slow path looks at the clock: the lock itself costs what it did.
         private void WaitForLock()
         {
-            Cpu cpu = Cpu.Current;
-            Thread me = cpu.CurrentThread;
+            if (!s_clockRuns)
+            {
+                _lock.Acquire();
+                return;
+            }
+            ulong deadline = Clock.Now + 10_000_000_000UL;
             for (uint spins = 1; !_lock.TryAcquire(); spins++)
             {
                 Processor.Relax();
-                if ((spins & 0xFFFF) != 0) continue;
-                Thread holder = _holder;
-                if (holder is null || holder.Cpu != cpu || !_lock.IsHeld || _holder != holder) continue;
-                Panic.Halt(holder == me
-                    ? "deadlock: " + me.Name + " takes the exchange heap's lock, which it already holds"
-                    : "deadlock: " + me.Name + " waits for the exchange heap's lock, held by " + holder.Name + ", which blocked while holding it");
+                if ((spins & 0xFFFF) == 0 && Clock.Now > deadline)
+                    Panic.Halt("deadlock: " + Cpu.Current.CurrentThread.Name + " has waited 10 s for the exchange heap's lock with interrupts masked: "
+                        + "its holder blocked while holding it, or this thread took it twice");
             }
         }
 

@@ -4,7 +4,8 @@
 // and registers the contract, or accepts it when it already knows the id with identical tables and fingerprint.
 // Anything else — a malformed declaration, tables the kernel could not enforce, an id that is not the name's, or
 // a known id with other tables (a system contract included; the refusal names the contract, the process that declared
-// it first and this one) — is a ChannelException for the declaring process alone. The kernel keeps one table per id and checks both ends of every channel against it.
+// it first and this one) — is a ChannelException for the declaring process alone. The kernel keeps one table per id
+// and checks both ends of every channel against it.
 using System;
 using Helios.Channels;
 

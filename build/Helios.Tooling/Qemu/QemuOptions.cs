@@ -96,10 +96,28 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// </summary>
     public ulong BundleAddress(long bundleBytes)
     {
-        // q35 keeps RAM below 4 GiB only up to 2 GiB when it has 2.75 GiB or more; the rest goes above 4 GiB.
-        ulong lowRamMiB = Isa == Isa.X86_64 && MemoryMiB >= 2816 ? 2048UL : (ulong)MemoryMiB;
-        ulong top = Isa == Isa.X86_64 ? (lowRamMiB << 20) - (FirmwareReservedKiB << 10) : RamBase + (lowRamMiB << 20);
-        return (top - (ulong)bundleBytes) & ~4095UL;
+        ulong top = Isa == Isa.X86_64 ? LowRamTop - (FirmwareReservedKiB << 10) : LowRamTop;
+        return Below(top, bundleBytes);
+    }
+
+    // q35 keeps RAM below 4 GiB only up to 2 GiB when it has 2.75 GiB or more; the rest goes above 4 GiB.
+    private ulong LowRamTop => RamBase + ((Isa == Isa.X86_64 && MemoryMiB >= 2816 ? 2048UL : (ulong)MemoryMiB) << 20);
+
+    /// <summary>
+    /// Where SeaBIOS works before the kernel runs on x86_64, whatever QEMU's loader put there: it wrote 33 pages just
+    /// below 16 MiB under the top of the RAM below 4 GiB (measured with 256 MiB and 512 MiB: a satellite image loaded
+    /// there arrived with part of its relocation table overwritten). A megabyte either side leaves a margin.
+    /// </summary>
+    public (ulong Start, ulong End) FirmwareScratch
+        => Isa == Isa.X86_64 ? (LowRamTop - (17UL << 20), LowRamTop - (15UL << 20)) : (0, 0);
+
+    // The page-aligned place for bytes ending at or below end, below the firmware's scratch when they would meet it.
+    private ulong Below(ulong end, long bytes)
+    {
+        ulong at = (end - (ulong)bytes) & ~4095UL;
+        (ulong start, ulong scratchEnd) = FirmwareScratch;
+        if (at < scratchEnd && at + (ulong)bytes > start) at = start > (ulong)bytes ? (start - (ulong)bytes) & ~4095UL : 0;
+        return at;
     }
 
     /// <summary>
@@ -109,11 +127,14 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// </summary>
     public string? SatelliteImage { get; init; }
 
-    /// <summary>Where the satellite image goes: the pages just below the bundle (or where the bundle would go).</summary>
+    /// <summary>
+    /// Where the satellite image goes: the pages just below the bundle (or where the bundle would go), or below the
+    /// firmware's scratch when it would meet it.
+    /// </summary>
     public ulong SatelliteAddress(long satelliteBytes)
     {
         long bundleBytes = Bundle is null ? 0 : new FileInfo(Bundle).Length;
-        return (BundleAddress(bundleBytes) - (ulong)satelliteBytes) & ~4095UL;
+        return Below(BundleAddress(bundleBytes), satelliteBytes);
     }
 
     /// <summary>

@@ -157,6 +157,38 @@ public class TopologyTests
         Assert.Equal((top - 6_492_060) & ~4095UL, numa.BundleAddress(6_492_060));
     }
 
+    // SeaBIOS overwrote pages just below 16 MiB under the top of x86_64's low RAM before the kernel ran: a satellite
+    // image that would lie there (a 12 MiB bundle above it) goes below that scratch instead; arm64 has no such firmware.
+    [Theory]
+    [InlineData(256)]
+    [InlineData(512)]
+    public void TheSatelliteImageSkipsTheFirmwaresScratchOnX86(int memoryMiB)
+    {
+        string bundle = Path.GetTempFileName(), satellite = Path.GetTempFileName();
+        try
+        {
+            File.WriteAllBytes(bundle, new byte[12 << 20]);
+            File.WriteAllBytes(satellite, new byte[5 << 20]);
+            foreach (Isa isa in new[] { Isa.X86_64, Isa.Arm64 })
+            {
+                QemuOptions options = new QemuOptions(isa, "/k.elf") { MemoryMiB = memoryMiB, Bundle = bundle, SatelliteImage = satellite }
+                    .WithTopology(Parse("numa2"), memoryMiB);
+                ulong bundleAt = options.BundleAddress(12 << 20), satelliteAt = options.SatelliteAddress(5 << 20);
+                (ulong start, ulong end) = options.FirmwareScratch;
+                Assert.False(bundleAt < end && bundleAt + (12UL << 20) > start, $"{isa}: the bundle meets the firmware's scratch");
+                Assert.False(satelliteAt < end && satelliteAt + (5UL << 20) > start, $"{isa}: the satellite image meets the firmware's scratch");
+                Assert.True(satelliteAt + (5UL << 20) <= bundleAt, $"{isa}: the satellite image overlaps the bundle");
+                if (isa == Isa.X86_64) Assert.Equal(((ulong)memoryMiB << 20) - (17UL << 20) - (5UL << 20), satelliteAt);
+                else Assert.Equal(bundleAt - (5UL << 20), satelliteAt);
+            }
+        }
+        finally
+        {
+            File.Delete(bundle);
+            File.Delete(satellite);
+        }
+    }
+
     [Theory]
     [InlineData("numa2", Isa.X86_64, 256, null)]
     [InlineData("numa2", Isa.Arm64, 128, null)]

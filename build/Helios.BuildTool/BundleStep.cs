@@ -46,6 +46,10 @@ internal static class BundleStep
         writer.Finish();
         byte[] bytes = memory.ToArray();
         if (!output.Exists || !File.ReadAllBytes(output.FullName).AsSpan().SequenceEqual(bytes)) File.WriteAllBytes(output.FullName, bytes);
+        var recipe = new List<string> { "--out", output.FullName };
+        if (init is not null) recipe.AddRange(["--init", init.FullName]);
+        foreach (string app in apps) recipe.AddRange(["--app", app]);
+        BundleRecipe.Write(output.FullName, recipe);
         Console.WriteLine($"helios-buildtool: {entries.Count(e => e.Key.EndsWith(".elf"))} apps, {bytes.Length / 1024} KiB -> {output.FullName}");
         return 0;
     }

@@ -79,7 +79,7 @@ internal static class BootCommand
             if (!noBuildAsked)
             {
                 // Only the ISAs this boot uses: --arch x86_64 leaves the arm64 images as they were.
-                int built = await BuildRunner.BuildAsync(RepoPaths.Find(), config, summary: false, isas);
+                int built = await BuildRunner.BuildAsync(RepoPaths.Find(), config, summary: false, isas, appOnly: true);
                 if (built != 0) return built;
             }
             foreach (Isa isa in isas)

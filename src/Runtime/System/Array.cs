@@ -7,12 +7,27 @@ using Internal.Runtime;
 
 namespace System
 {
-    public abstract partial class Array : ICloneable
+    public abstract partial class Array : ICloneable, IEnumerable
     {
         // ilc's contract: the element count is the first field (padded to pointer size on 64-bit).
         private int _numComponents;
 
         public int Length => _numComponents;
+
+        // Every array enumerates its elements, boxed, in storage order (row-major for a multi-dimensional one), as the
+        // BCL's do. C# also needs it to compile `foreach` over a multi-dimensional array, even though it turns that
+        // loop into index loops over GetLowerBound/GetUpperBound (without it: CS7038, "failed to emit module").
+        // T[] enumerates through Array<T> instead.
+        IEnumerator IEnumerable.GetEnumerator() => new ArrayElementEnumerator(this);
+
+        // The element at a flat index, boxed when the element type is a value type.
+        internal unsafe object BoxedElement(int index)
+        {
+            if ((uint)index >= (uint)Length) ThrowHelper.ThrowIndexOutOfRangeException();
+            MethodTable* element = m_pEEType->RelatedParameterType;
+            byte* address = ElementData + (nuint)index * m_pEEType->ComponentSize;
+            return element->IsValueType ? System.Runtime.RuntimeExports.RhBox(element, ref *address) : Unsafe.Read<object>(address);
+        }
 
         public long LongLength => _numComponents;
 
@@ -231,5 +246,20 @@ namespace System
         public void Reset() => _index = -1;
 
         public void Dispose() { }
+    }
+
+    internal sealed class ArrayElementEnumerator : IEnumerator
+    {
+        private readonly Array _array;
+        private int _index = -1;
+
+        internal ArrayElementEnumerator(Array array) { _array = array; }
+
+        public object Current => _index >= 0 && _index < _array.Length ? _array.BoxedElement(_index)
+            : throw new InvalidOperationException(_index < 0 ? "Enumeration has not started. Call MoveNext." : "Enumeration already finished.");
+
+        public bool MoveNext() => _index < _array.Length && ++_index < _array.Length;
+
+        public void Reset() => _index = -1;
     }
 }

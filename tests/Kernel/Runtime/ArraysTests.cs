@@ -100,6 +100,45 @@ namespace Helios.Kernel.Tests.Runtime
         }
 
         [Test]
+        public static void ForeachOverAMultiDimensionalArrayVisitsEveryElementInRowMajorOrder()
+        {
+            int[,] grid = { { 1, 2, 3 }, { 4, 5, 6 } };
+            var seen = new System.Text.StringBuilder();
+            foreach (int value in grid) seen.Append(value);
+            Assert.Equal("123456", seen.ToString());
+
+            var names = new string[2, 2];
+            names[0, 1] = "b";
+            names[1, 0] = "c";
+            int nulls = 0;
+            string joined = "";
+            foreach (string name in names)
+                if (name is null) nulls++; else joined += name;
+            Assert.Equal(2, nulls);
+            Assert.Equal("bc", joined);
+
+            double[,,] cube = new double[2, 2, 2];
+            cube[1, 1, 1] = 2.5;
+            double total = 0;
+            foreach (double d in cube) total += d;
+            Assert.Equal(2.5, total);
+            foreach (long never in new long[0, 3]) Assert.True(false, "an empty array has no elements");
+
+            // Through IEnumerable, as the BCL does: boxed, in the same order, for any array.
+            System.Collections.IEnumerator e = ((System.Collections.IEnumerable)grid).GetEnumerator();
+            Assert.Throws<InvalidOperationException>(() => _ = e.Current);
+            int count = 0, last = 0;
+            while (e.MoveNext()) { count++; last = (int)e.Current; }
+            Assert.Equal(6, count);
+            Assert.Equal(6, last);
+            Assert.False(e.MoveNext());
+            Assert.Throws<InvalidOperationException>(() => _ = e.Current);
+            e.Reset();
+            Assert.True(e.MoveNext());
+            Assert.Equal(1, (int)e.Current);
+        }
+
+        [Test]
         public static void ArrayHelpers()
         {
             int[] data = { 5, 3, 9, 1, 7 };

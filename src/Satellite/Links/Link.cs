@@ -597,8 +597,9 @@ namespace Helios.Satellite.Links
 
         /// <summary>
         /// The doorbell's interrupt handler, interrupts masked: delivers the inbound ring's Message records for open
-        /// channels straight to their real ends (no link thread between the far sender and the receiver), then says
-        /// this side sleeps again. It stops at the first record it may not take here — any other kind, anything to
+        /// channels straight to their real ends (no link thread between the far sender and the receiver), and their
+        /// Close records, then says this side sleeps again. It stops at the first record it may not take here — any
+        /// other kind, a message carrying an endpoint or to be relayed, a relay's close, anything to
         /// refuse, a message whose blocks are not on the free lists (here nothing may allocate a managed object or
         /// ask for pages) — and at a backlog to send: then it returns true, and the link thread must run.
         /// </summary>
@@ -614,7 +615,9 @@ namespace Helios.Satellite.Links
                     bool needThread = false;
                     while (Failure is null && _in.TryPeek(out byte* payload, out int length, out ushort kind))
                     {
-                        if (kind != LinkRecord.Message || !HandleMessage(payload, length, inInterrupt: true))
+                        bool handled = kind == LinkRecord.Message ? HandleMessage(payload, length, inInterrupt: true)
+                            : kind == LinkRecord.Close && HandleCloseFromInterrupt(payload, length);
+                        if (!handled)
                         {
                             needThread = true;
                             break;
@@ -798,6 +801,23 @@ namespace Helios.Satellite.Links
                 Reject(LinkRejection.NoSuchChannel);
                 return;
             }
+            FarClosedLocked(channel);
+        }
+
+        // A Close record from the doorbell's interrupt, taken there when it is well formed and names a live channel
+        // whose real end is on this kernel (a closed channel costs the far kernel no wake-up of its link thread); a
+        // relay's close sends a record on (it allocates) and anything to refuse is counted: the link thread's (false).
+        private bool HandleCloseFromInterrupt(byte* payload, int length)
+        {
+            if (length != LinkRecord.CloseSize || *(uint*)(payload + 4) > LinkRecord.ClosedRefused) return false;
+            if (!_channels.TryGetValue(*(uint*)payload, out LinkChannel channel) || channel.FarClosed || channel.Shadow.Peer.Link is not null)
+                return false;
+            FarClosedLocked(channel);
+            return true;
+        }
+
+        private void FarClosedLocked(LinkChannel channel)
+        {
             channel.FarClosed = true;
             ShadowEndpoints.FarClosedLocked(_heap, channel.Shadow);
             ReleaseWaitersLocked(channel);

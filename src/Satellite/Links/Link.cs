@@ -762,7 +762,9 @@ namespace Helios.Satellite.Links
             ulong id = *(ulong*)(payload + 8);
             int protocolState = *(int*)(payload + 16);
             bool theirs = (number & 1) == (_low ? 1u : 0u);
-            if (!theirs || _channels.ContainsKey(number) || (side != ContractInfo.Importer && side != ContractInfo.Exporter)
+            // A number still held (a refused channel is forgotten while its end waits here) is as much in use as an open one.
+            if (!theirs || _channels.ContainsKey(number) || _held.ContainsKey(number) || _carried.ContainsKey(number)
+                || (side != ContractInfo.Importer && side != ContractInfo.Exporter)
                 || purpose > LinkRecord.OpenCarried || *(ushort*)(payload + 6) != 0 || *(uint*)(payload + 20) != 0)
             {
                 Reject(LinkRejection.BadOpen);

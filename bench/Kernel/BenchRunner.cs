@@ -37,6 +37,7 @@ namespace Helios.Kernel.Bench
             "process_console_line", "process_console_line_relay",
             "link_ping", "rmp_pingpong_2msg", "rmp_roundtrip",
             "sched_stress_yield_spread", "satellite_death_detect", "local_bind", "rmp_bind",
+            "channel_roundtrip_endpoint", "rmp_roundtrip_endpoint",
         };
 
         private static readonly string[] Suites =
@@ -48,6 +49,7 @@ namespace Helios.Kernel.Bench
             "sip", "sip",
             "channels", "channels", "channels",
             "stress", "containment", "channels", "channels",
+            "channels", "channels",
         };
 
         private static void RunCase(int index)
@@ -78,6 +80,8 @@ namespace Helios.Kernel.Bench
                 case 21: Cases.SatelliteDeath.Run(); break;
                 case 22: Cases.Binds.RunLocal(); break;
                 case 23: Cases.Binds.RunRemote(); break;
+                case 24: Cases.EndpointRoundTrips.RunLocal(); break;
+                case 25: Cases.EndpointRoundTrips.RunRemote(); break;
             }
         }
 

@@ -24,6 +24,7 @@ namespace Helios.Kernel.Bench
             Link link = KernelLinks.To(0);
             if (link is null) return;
             Cases.Binds.Serve();                                    // rmp_bind's service
+            Cases.EndpointRoundTrips.Serve();                       // rmp_roundtrip_endpoint's
             new Thread(() => Serve(link), "remote bench server", affinity: 0).Start();
         }
 

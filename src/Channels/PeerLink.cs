@@ -26,7 +26,8 @@ namespace Helios.Channels
 
         /// <summary>
         /// Refuses, before anything is sent, the message block being committed to shadow when the link cannot carry it:
-        /// an endpoint inside it (endpoints cross kernels in a later step), or more bytes than one record holds.
+        /// an endpoint inside it the link cannot carry yet (ShadowEndpoints.CarryRefusalLocked), or more bytes than one
+        /// record holds.
         /// Returns null when it can go.
         /// </summary>
         internal abstract string RefusalLocked(ExchangeHeap heap, Endpoint shadow, int message);

@@ -62,13 +62,85 @@ namespace Helios.Channels
             return null;
         }
 
-        /// <summary>One array a message from the far kernel carries: its element size and count, and its bytes.</summary>
+        /// <summary>
+        /// Carries the end in slot (in flight in a message going to the other kernel of link) across: a new shadow, channel
+        /// number channel on link, stands for the end's new self over there, and the end's peer (a local end, or a shadow
+        /// of an end on any kernel) now faces that shadow instead. Returns the shadow; the link adds its channel and sends
+        /// its Open, then FinishCarryLocked sends what was queued at the end after it.
+        /// </summary>
+        public static Endpoint CarryLocked(ExchangeHeap heap, int slot, PeerLink link, uint channel)
+        {
+            Endpoint end = heap.SlotAt(slot).Endpoint;
+            Endpoint peer = end.Peer;
+            var shadow = new Endpoint(end.Contract, end.Side) { Link = link, LinkChannel = channel, State = end.State, Peer = peer };
+            peer.Peer = shadow;
+            return shadow;
+        }
+
+        /// <summary>
+        /// The carried end's last steps here: what its peer had queued at it goes to the shadow (onto the link, in order,
+        /// before anything the peer sends afterwards), a closed peer is reported across, and its slot is freed.
+        /// </summary>
+        public static void FinishCarryLocked(ExchangeHeap heap, int slot, Endpoint shadow)
+        {
+            Endpoint end = heap.SlotAt(slot).Endpoint;
+            end.ReleaseBlocksLocked(heap);
+            while (end.Head != 0) shadow.DeliverLocked(heap, end.DequeueLocked(heap));
+            end.Tail = 0;
+            Endpoint peer = shadow.Peer;
+            if (end.PeerClosed)
+            {
+                // The peer had closed (or its kernel had): the carried end's new self hears it, and a relayed peer's
+                // link is told this side is done too.
+                shadow.PeerClosed = true;
+                shadow.Link.CloseLocked(heap, shadow);
+                if (peer.Link is not null && !peer.PeerClosed)
+                {
+                    peer.PeerClosed = true;
+                    peer.Link.CloseLocked(heap, peer);
+                }
+            }
+            end.Peer = null;
+            end.Closed = true;
+            heap.SlotAt(slot).Endpoint = null;
+            heap.FreeSlotLocked(slot);
+        }
+
+        /// <summary>
+        /// Why the end handle names cannot be carried to another kernel inside a message (null: it can): messages
+        /// queued at it follow it as records of their own, so each must fit a record and carry no endpoint itself.
+        /// </summary>
+        public static string CarryRefusalLocked(ExchangeHeap heap, ulong handle, int maxRecordBytes, Func<ContractInfo, int, int> recordBytes)
+        {
+            Endpoint end = heap.SlotAt(ExHandle.SlotOf(handle)).Endpoint;
+            if (end is null || end.IsShadow || end.Peer is null) return "handle 0x" + handle.ToString("X") + " is not a real endpoint";
+            if (end.Closed) return "the " + end.Describe() + " is closed";
+            for (int m = end.Head; m != 0; m = heap.SlotAt(m).QueueNext)
+            {
+                byte* block = (byte*)heap.SlotAt(m).Address;
+                int descriptors = block[WireLayout.DescriptorCountOffset];
+                for (int i = 0; i < descriptors; i++)
+                    if (block[WireLayout.DescriptorOffset(i) + WireLayout.DescriptorKindOffset] != WireLayout.KindArray
+                        && *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset) != 0)
+                        return "the " + end.Describe() + " has a message queued that carries an endpoint; such an end does not cross kernels yet";
+                if (recordBytes(end.Contract, m) > maxRecordBytes)
+                    return "the " + end.Describe() + " has a message queued larger than a link's record";
+            }
+            return null;
+        }
+
+        /// <summary>
+        /// One array or endpoint a message from the far kernel carries: its kind; an array's element size and count and
+        /// its bytes; an endpoint's handle (the kernel's, the end its link made for the carried one).
+        /// </summary>
         public struct ArrivingArray
         {
             public bool Present;            // false: the sender's field was null
+            public byte Kind;               // WireLayout.KindArray, KindImporter or KindExporter
             public ushort ElementSize;
             public uint Count;
             public byte* Bytes;
+            public ulong Endpoint;
         }
 
         /// <summary>
@@ -104,8 +176,13 @@ namespace Helios.Channels
             if (end.Closed)
             {
                 shadow.State = next;        // accepted and dropped: this end is gone, and the far kernel hears of it
+                for (int i = 0; i < descriptors; i++)
+                    if (arrays[i].Endpoint != 0) heap.DestroyLocked(ExHandle.SlotOf(arrays[i].Endpoint));   // closed: their peers hear it
                 return null;
             }
+            // A relay (the real end moved to a third kernel, or back to the far one): the message goes on over the end's
+            // own link. That takes a block and may take a backlog entry: never from the interrupt.
+            if (end.Link is not null && onlyFromFreeLists) return NotNow;
             if (descriptors == 0 && DeliverToParkedLocked(heap, shadow, message, next, values, valuesLength)) return null;
             if (onlyFromFreeLists && !FitsFreeListsLocked(heap, size, arrays, descriptors)) return NotNow;
             ExOwner kernel = heap.KernelOwner;
@@ -119,6 +196,13 @@ namespace Helios.Channels
                 ArrivingArray array = arrays[i];
                 *(ulong*)d = 0;
                 *(ulong*)(d + 8) = 0;
+                if (array.Kind != WireLayout.KindArray && array.Kind != 0)
+                {
+                    // An endpoint: the end the link made for it, in flight in this message until it is received.
+                    d[WireLayout.DescriptorKindOffset] = array.Kind;
+                    if (array.Endpoint != 0) *(ulong*)(d + WireLayout.DescriptorHandleOffset) = heap.MoveLocked(ExHandle.SlotOf(array.Endpoint), null);
+                    continue;
+                }
                 d[WireLayout.DescriptorKindOffset] = WireLayout.KindArray;
                 if (!array.Present) continue;               // a null array stays null
                 uint bytes = (uint)array.ElementSize * array.Count;
@@ -137,6 +221,11 @@ namespace Helios.Channels
             s.Generation++;
             s.Owner = Slot.InFlight;
             shadow.State = next;
+            if (end.Link is not null)
+            {
+                end.DeliverLocked(heap, slot);      // relayed: onto the link where the end now is
+                return null;
+            }
             end.EnqueueLocked(heap, slot);
             end.WakeLocked(heap.Host);
             return null;
@@ -201,6 +290,14 @@ namespace Helios.Channels
             if (shadow.Closed) return;
             shadow.Closed = true;
             Endpoint end = shadow.Peer;
+            if (end.Link is not null)
+            {
+                // A relay: the end this kernel stood between is told over its own link, once.
+                if (end.PeerClosed) return;
+                end.PeerClosed = true;
+                end.Link.CloseLocked(heap, end);
+                return;
+            }
             end.PeerClosed = true;
             end.WakeLocked(heap.Host);
         }

@@ -12,6 +12,8 @@
 // that channel is closed on both kernels; the link and every other channel go on. A ring whose framing makes no sense
 // is broken: the link stops reading it and closes its channels. What cannot go on the ring now (it is full) waits in
 // the link's backlog, in order, and goes when the other kernel has read enough (it rings back: ProducerNeedsWake).
+// An endpoint a message carries crosses just before it, as a channel of its own (CarryEndpointsLocked; docs/channels.md,
+// "Endpoints between kernels").
 using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
@@ -30,6 +32,7 @@ namespace Helios.Satellite.Links
         private readonly Queue<Pending> _backlog = new Queue<Pending>();
         private readonly Queue<Accepted> _accepted = new Queue<Accepted>();
         private readonly Dictionary<uint, Accepted> _held = new Dictionary<uint, Accepted>();
+        private readonly Dictionary<uint, Accepted> _carried = new Dictionary<uint, Accepted>();  // ends opened for a message that names them next
         private readonly HashSet<ulong> _declared = new HashSet<ulong>();
         private readonly byte[] _scratch;
         private readonly long[] _rejected = new long[(int)LinkRejection.Count];
@@ -274,8 +277,13 @@ namespace Helios.Satellite.Links
             byte* block = (byte*)heap.SlotAt(message).Address;
             int descriptors = block[WireLayout.DescriptorCountOffset];
             for (int i = 0; i < descriptors; i++)
-                if (block[WireLayout.DescriptorOffset(i) + WireLayout.DescriptorKindOffset] != WireLayout.KindArray)
-                    return "a message carrying an endpoint cannot cross to another kernel yet (" + shadow.Contract.Name + " is remote here)";
+            {
+                byte* d = block + WireLayout.DescriptorOffset(i);
+                ulong handle = *(ulong*)(d + WireLayout.DescriptorHandleOffset);
+                if (d[WireLayout.DescriptorKindOffset] == WireLayout.KindArray || handle == 0) continue;
+                string refusal = ShadowEndpoints.CarryRefusalLocked(heap, handle, _out.MaxPayload, QueuedRecordBytes);
+                if (refusal is not null) return refusal;
+            }
             int bytes = MessageRecordBytes(shadow.Contract, message);
             if (bytes > _out.MaxPayload)
                 return "a message of " + bytes.ToString() + " bytes with its arrays; a link to another kernel carries at most " + _out.MaxPayload.ToString();
@@ -289,10 +297,43 @@ namespace Helios.Satellite.Links
                 heap.DestroyLocked(message);
                 return;
             }
+            CarryEndpointsLocked(message);
             if (_backlog.Count == 0 && TryPutMessageLocked(channel, message)) return;
             channel.Backlogged++;
             DeferLocked(new Pending { Channel = channel, Message = message });
         }
+
+        // The endpoints a message to the far kernel carries cross before it (docs/channels.md, "Endpoints between
+        // kernels"): each becomes a channel of this link, opened on the far kernel (purpose OpenCarried, with the end's
+        // protocol state) for the message to name; here a shadow takes the end's place, so its peer, wherever it is,
+        // talks across this link (through this kernel, when the peer is on another). What was queued at the end goes
+        // after the Open, in order; everything the peer sends later goes after that. The message's descriptor keeps the
+        // channel's number (its count field, element size 1 for present) until its record is written.
+        private void CarryEndpointsLocked(int message)
+        {
+            byte* block = (byte*)_heap.SlotAt(message).Address;
+            int descriptors = block[WireLayout.DescriptorCountOffset];
+            for (int i = 0; i < descriptors; i++)
+            {
+                byte* d = block + WireLayout.DescriptorOffset(i);
+                ulong handle = *(ulong*)(d + WireLayout.DescriptorHandleOffset);
+                if (d[WireLayout.DescriptorKindOffset] == WireLayout.KindArray || handle == 0 || !_heap.IsLiveLocked(handle)) continue;
+                int slot = ExHandle.SlotOf(handle);
+                uint number = NextChannelLocked();
+                Endpoint shadow = ShadowEndpoints.CarryLocked(_heap, slot, this, number);
+                _channels.Add(number, new LinkChannel(shadow));
+                SendOpenLocked(shadow.Contract, number, shadow.Side, LinkRecord.OpenCarried, shadow.State);
+                *(ulong*)(d + WireLayout.DescriptorHandleOffset) = 0;
+                *(ushort*)(d + WireLayout.DescriptorElementSizeOffset) = 1;
+                *(uint*)(d + WireLayout.DescriptorCountFieldOffset) = number;
+                ShadowEndpoints.FinishCarryLocked(_heap, slot, shadow);
+            }
+        }
+
+        // The record bytes of a message queued at an endpoint about to be carried (it follows as a record of its own).
+        private Func<ContractInfo, int, int> _queuedRecordBytes;
+
+        private Func<ContractInfo, int, int> QueuedRecordBytes => _queuedRecordBytes ??= MessageRecordBytes;
 
         internal override bool MustWaitLocked(Endpoint shadow, Parking parked)
         {
@@ -406,8 +447,17 @@ namespace Helios.Satellite.Links
                 byte* d = record + LinkRecord.MessageHeaderSize + i * LinkRecord.DescriptorSize;
                 *(ulong*)d = 0;
                 *(ulong*)(d + 8) = 0;
-                d[LinkRecord.DescriptorKindOffset] = WireLayout.KindArray;
-                ulong handle = *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset);
+                byte* b = block + WireLayout.DescriptorOffset(i);
+                d[LinkRecord.DescriptorKindOffset] = b[WireLayout.DescriptorKindOffset];
+                if (b[WireLayout.DescriptorKindOffset] != WireLayout.KindArray)
+                {
+                    // A carried endpoint: the channel its Open (already on the ring) made (CarryEndpointsLocked).
+                    if (*(ushort*)(b + WireLayout.DescriptorElementSizeOffset) != 1) continue;
+                    d[LinkRecord.DescriptorPresentOffset] = 1;
+                    *(uint*)(d + LinkRecord.DescriptorElementCountOffset) = *(uint*)(b + WireLayout.DescriptorCountFieldOffset);
+                    continue;
+                }
+                ulong handle = *(ulong*)(b + WireLayout.DescriptorHandleOffset);
                 if (handle == 0 || !heap.IsLiveLocked(handle)) continue;
                 ref Slot array = ref heap.SlotAt(ExHandle.SlotOf(handle));
                 uint bytes = (uint)array.ElementSize * array.ElementCount;
@@ -443,6 +493,7 @@ namespace Helios.Satellite.Links
 
         private static uint ArrayBytes(ExchangeHeap heap, byte* block, int i)
         {
+            if (block[WireLayout.DescriptorOffset(i) + WireLayout.DescriptorKindOffset] != WireLayout.KindArray) return 0;
             ulong handle = *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset);
             if (handle == 0 || !heap.IsLiveLocked(handle)) return 0;
             ref Slot array = ref heap.SlotAt(ExHandle.SlotOf(handle));
@@ -546,8 +597,9 @@ namespace Helios.Satellite.Links
 
         /// <summary>
         /// The doorbell's interrupt handler, interrupts masked: delivers the inbound ring's Message records for open
-        /// channels straight to their real ends (no link thread between the far sender and the receiver), then says
-        /// this side sleeps again. It stops at the first record it may not take here — any other kind, anything to
+        /// channels straight to their real ends (no link thread between the far sender and the receiver), and their
+        /// Close records, then says this side sleeps again. It stops at the first record it may not take here — any
+        /// other kind, a message carrying an endpoint or to be relayed, a relay's close, anything to
         /// refuse, a message whose blocks are not on the free lists (here nothing may allocate a managed object or
         /// ask for pages) — and at a backlog to send: then it returns true, and the link thread must run.
         /// </summary>
@@ -563,7 +615,9 @@ namespace Helios.Satellite.Links
                     bool needThread = false;
                     while (Failure is null && _in.TryPeek(out byte* payload, out int length, out ushort kind))
                     {
-                        if (kind != LinkRecord.Message || !HandleMessage(payload, length, inInterrupt: true))
+                        bool handled = kind == LinkRecord.Message ? HandleMessage(payload, length, inInterrupt: true)
+                            : kind == LinkRecord.Close && HandleCloseFromInterrupt(payload, length);
+                        if (!handled)
                         {
                             needThread = true;
                             break;
@@ -632,6 +686,7 @@ namespace Helios.Satellite.Links
                 var arrays = stackalloc ShadowEndpoints.ArrivingArray[descriptors == 0 ? 1 : descriptors];
                 long end = meta + values;
                 long copied = values;
+                bool carries = false;
                 for (int i = 0; i < descriptors; i++)
                 {
                     byte* d = copy + LinkRecord.MessageHeaderSize + i * LinkRecord.DescriptorSize;
@@ -640,18 +695,44 @@ namespace Helios.Satellite.Links
                     uint count = *(uint*)(d + LinkRecord.DescriptorElementCountOffset);
                     uint at = *(uint*)(d + LinkRecord.DescriptorDataOffset);
                     uint bytes = *(uint*)(d + LinkRecord.DescriptorLengthOffset);
+                    byte kind = d[LinkRecord.DescriptorKindOffset];
                     arrays[i] = default;
-                    if (d[LinkRecord.DescriptorKindOffset] != WireLayout.KindArray || present > 1
+                    arrays[i].Kind = WireLayout.KindArray;
+                    if (kind == WireLayout.KindImporter || kind == WireLayout.KindExporter)
+                    {
+                        // An endpoint: the channel of an OpenCarried record before it, of this side, named once.
+                        if (inInterrupt) return false;          // the link thread takes it (it may close ends)
+                        carries = true;
+                        arrays[i].Kind = kind;
+                        if (present == 0 && (elementSize | count | at | bytes) == 0) continue;
+                        if (present != 1 || (elementSize | at | bytes) != 0 || !_carried.TryGetValue(count, out Accepted carried)
+                            || carried.Side != (kind == WireLayout.KindImporter ? ContractInfo.Importer : ContractInfo.Exporter))
+                            return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
+                        for (int j = 0; j < i; j++)
+                            if (arrays[j].Endpoint == carried.Endpoint) return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
+                        arrays[i].Present = true;
+                        arrays[i].Count = count;
+                        arrays[i].Endpoint = carried.Endpoint;
+                        continue;
+                    }
+                    if (kind != WireLayout.KindArray || present > 1
                         || (present == 0 && (elementSize | count | at | bytes) != 0)
                         || (present == 1 && ((ulong)elementSize * count != bytes || elementSize == 0 || at < end || (at & 7) != 0 || (long)at + bytes > length)))
                         return Turn(channel, LinkRejection.BadArray, inInterrupt);
                     if (present == 0) continue;
-                    arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, ElementSize = elementSize, Count = count, Bytes = payload + at };
+                    arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, Kind = WireLayout.KindArray, ElementSize = elementSize, Count = count, Bytes = payload + at };
                     end = at + (long)bytes;
                     copied += bytes;
                 }
                 string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, copy + meta, values, arrays, descriptors, inInterrupt);
                 if ((object)refusal == ShadowEndpoints.NotNow) return false;        // left untouched for the link thread
+                if (carries)
+                    for (int i = 0; i < descriptors; i++)
+                    {
+                        if (arrays[i].Endpoint == 0) continue;
+                        _carried.Remove(arrays[i].Count);   // the message has it now (or it closed with a refused one)
+                        if (refusal is not null) _heap.DestroyLocked(ExHandle.SlotOf(arrays[i].Endpoint));
+                    }
                 if (refusal is not null) return Turn(channel, LinkRejection.Protocol, inInterrupt);
                 channel.Received++;
                 BytesReceived += copied;
@@ -681,8 +762,10 @@ namespace Helios.Satellite.Links
             ulong id = *(ulong*)(payload + 8);
             int protocolState = *(int*)(payload + 16);
             bool theirs = (number & 1) == (_low ? 1u : 0u);
-            if (!theirs || _channels.ContainsKey(number) || (side != ContractInfo.Importer && side != ContractInfo.Exporter)
-                || purpose > LinkRecord.OpenHeld || *(ushort*)(payload + 6) != 0 || *(uint*)(payload + 20) != 0)
+            // A number still held (a refused channel is forgotten while its end waits here) is as much in use as an open one.
+            if (!theirs || _channels.ContainsKey(number) || _held.ContainsKey(number) || _carried.ContainsKey(number)
+                || (side != ContractInfo.Importer && side != ContractInfo.Exporter)
+                || purpose > LinkRecord.OpenCarried || *(ushort*)(payload + 6) != 0 || *(uint*)(payload + 20) != 0)
             {
                 Reject(LinkRejection.BadOpen);
                 return;
@@ -702,8 +785,9 @@ namespace Helios.Satellite.Links
             }
             ulong handle = ShadowEndpoints.CreateLocked(_heap, contract, side, _heap.KernelOwner, this, number, out Endpoint shadow, protocolState);
             _channels.Add(number, new LinkChannel(shadow));
-            var accepted = new Accepted { Endpoint = handle, Contract = contract };
+            var accepted = new Accepted { Endpoint = handle, Contract = contract, Side = side };
             if (purpose == LinkRecord.OpenHeld) _held.Add(number, accepted);
+            else if (purpose == LinkRecord.OpenCarried) _carried.Add(number, accepted);
             else _accepted.Enqueue(accepted);
         }
 
@@ -719,6 +803,23 @@ namespace Helios.Satellite.Links
                 Reject(LinkRejection.NoSuchChannel);
                 return;
             }
+            FarClosedLocked(channel);
+        }
+
+        // A Close record from the doorbell's interrupt, taken there when it is well formed and names a live channel
+        // whose real end is on this kernel (a closed channel costs the far kernel no wake-up of its link thread); a
+        // relay's close sends a record on (it allocates) and anything to refuse is counted: the link thread's (false).
+        private bool HandleCloseFromInterrupt(byte* payload, int length)
+        {
+            if (length != LinkRecord.CloseSize || *(uint*)(payload + 4) > LinkRecord.ClosedRefused) return false;
+            if (!_channels.TryGetValue(*(uint*)payload, out LinkChannel channel) || channel.FarClosed || channel.Shadow.Peer.Link is not null)
+                return false;
+            FarClosedLocked(channel);
+            return true;
+        }
+
+        private void FarClosedLocked(LinkChannel channel)
+        {
             channel.FarClosed = true;
             ShadowEndpoints.FarClosedLocked(_heap, channel.Shadow);
             ReleaseWaitersLocked(channel);
@@ -844,6 +945,8 @@ namespace Helios.Satellite.Links
             }
             _channels.Clear();
             _lastFound = null;
+            foreach (Accepted carried in _carried.Values) _heap.DestroyLocked(ExHandle.SlotOf(carried.Endpoint));
+            _carried.Clear();
         }
 
         // The channel numbered number, if it is open on this link. The last one found is kept: a conversation's sends
@@ -892,6 +995,7 @@ namespace Helios.Satellite.Links
         {
             public ulong Endpoint;
             public ContractInfo Contract;
+            public byte Side;
         }
     }
 }

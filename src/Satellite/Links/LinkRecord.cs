@@ -7,6 +7,7 @@
 //   Open     u32 channel  u8 side the receiver holds  u8 purpose  u16 0  u64 contract id  u32 protocol state  u32 0
 //   Message  u32 channel  u16 tag  u8 descriptors  u8 0  u32 values length  u32 sequence
 //            descriptors × (u8 kind (array)  u8 present  u16 element size  u32 count  u32 offset  u32 length)
+//                       or (u8 kind (importer, exporter)  u8 present  u16 0  u32 channel of an OpenCarried  u32 0  u32 0)
 //            the values, then each present array's bytes at its offset
 //   Close    u32 channel  u32 reason
 namespace Helios.Satellite.Links
@@ -19,7 +20,7 @@ namespace Helios.Satellite.Links
         public const ushort Message = 4;
         public const ushort Close = 5;
 
-        public const uint Version = 2;
+        public const uint Version = 3;
         public const int HelloSize = 16;
         public const int OpenSize = 24;
         public const int CloseSize = 8;
@@ -45,6 +46,12 @@ namespace Helios.Satellite.Links
         /// </summary>
         public const byte OpenAccepted = 0;
         public const byte OpenHeld = 1;
+
+        /// <summary>
+        /// An end carried inside a message (docs/channels.md, "Endpoints between kernels"): the next Message record on
+        /// the link that names this channel in an endpoint descriptor carries it; until then messages for it queue at it.
+        /// </summary>
+        public const byte OpenCarried = 2;
 
         /// <summary>Close reasons: the far end was closed by its holder; the record that arrived was refused.</summary>
         public const uint ClosedByHolder = 0;

@@ -23,6 +23,8 @@ namespace Helios.Satellite.Links
         BadDeclaration,
         /// <summary>A hello of another version, kernel or set of system contracts.</summary>
         BadHello,
+        /// <summary>An endpoint descriptor naming no end carried on this link, of another side, or twice.</summary>
+        BadEndpoint,
         Count,
     }
 }

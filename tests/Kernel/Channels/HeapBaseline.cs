@@ -16,6 +16,9 @@ namespace Helios.Kernel.Tests.Channels
             _bytes = bytes;
         }
 
+        /// <summary>The live handles it saw (a test that waits for asynchronous frees looks at it).</summary>
+        public int Handles => _handles;
+
         public static HeapBaseline Take() => new HeapBaseline(ExchangeHeap.Current.LiveHandles, ExchangeHeap.Current.LiveBytes);
 
         /// <summary>Handles only (a test whose bytes may legitimately differ, e.g. a reused chunk).</summary>

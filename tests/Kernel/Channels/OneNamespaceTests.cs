@@ -133,6 +133,33 @@ namespace Helios.Kernel.Tests.Channels
             Assert.True(records < 40, records.ToString() + " records crossed the link for a bind on k1");
         }
 
+        // The apps of ProcessServiceTests, split across kernels: the stack and the file service run on k1, their
+        // clients here. tcpclient's CreateConnection carries the exporter of its connection to k1 inside the message
+        // (docs/channels.md, "Endpoints between kernels"): the connection then runs over the link, both ways, until
+        // both close.
+        [Test(Category = "multikernel")]
+        public static void TheTcpStackAndFileServiceOnTheSatelliteServeClientsHere()
+        {
+            Link link = Satellite();
+            AwaitPath("/kernels/1");
+            RemoteProcess stack = RemoteProcess.Launch(1, "tcpstack", new[] { "/services/tcp", "1" });
+            AwaitPath("/services/tcp");
+            Process client = Apps.Create("tcpclient", new[] { "/services/tcp" });
+            client.Start();
+            Assert.Equal(0, client.Wait());
+            Assert.Equal((0, false), stack.Wait());
+            RemoteProcess files = RemoteProcess.Launch(1, "fileserver", new[] { "/fs", "2" });
+            AwaitPath("/fs");
+            for (int i = 0; i < 2; i++)
+            {
+                Process reader = Apps.Create("fileclient", new[] { "/fs" });
+                reader.Start();
+                Assert.Equal(0, reader.Wait());
+            }
+            Assert.Equal((0, false), files.Wait());
+            Assert.Equal(0L, link.Rejected);
+        }
+
         // A kernel's own path is its alone (copies of a service, one per kernel, are for other paths: ServiceDirectory);
         // a bind to nothing fails cleanly on either side.
         [Test(Category = "multikernel")]

@@ -23,6 +23,7 @@ namespace Helios.Kernel.Tests.Channels
         internal const int HandlesSize = 6;         // answers with its exchange heap's live handles and bytes (4 + 4 bytes)
         internal const int ServersSize = 9;         // answers with how many pingservers it ran ended, and how many failed
         internal const int CollectSize = 10;        // makes it force collections while the next pingserver runs
+        internal const int ConnectionsSize = 11;    // answers with the carried connections it saw closed, and how many failed
 
         private static Link Satellite()
         {
@@ -107,22 +108,81 @@ namespace Helios.Kernel.Tests.Channels
             next.Close();
         }
 
-        // Endpoints do not cross kernels yet: the send is refused before anything leaves, and the endpoint it would have
-        // carried stays the sender's, as it was (the satellite closes its end of this channel at once).
+        // An endpoint crosses to the satellite inside a message (docs/channels.md, "Endpoints between kernels"): the
+        // exporter of a fresh TcpConnectionContract channel, with a Connect already queued at it, goes to k1's stack
+        // in CreateConnection; its importer stays here and drives the connection over the link. Connect (sent before
+        // the transfer) and 1000 sends with their arrays (after it) are answered in order; closing this end is seen on
+        // k1, and k1 closing its end is seen here.
         [Test(Category = "multikernel")]
-        public static void AMessageCarryingAnEndpointIsRefusedCleanly()
+        public static void AnEndpointSentToTheSatelliteKeepsWorkingFromBothSides()
         {
             Link link = Satellite();
+            BufferRoundTripContract.Imp control = Open(link);
+            long seenBefore = ConnectionsSeenClosed(control);
             HeapBaseline baseline = HeapBaseline.Take();
             var tcp = new TcpContract.Imp(link.Open(TcpContract.Info, ContractInfo.Importer, ExchangeHeap.Current.KernelOwner));
-            TcpConnectionContract.NewChannel(out TcpConnectionContract.Imp connection, out TcpConnectionContract.Exp carried);
-            ChannelException refused = Assert.Throws<ChannelException>(() => tcp.SendCreateConnection(carried));
-            Assert.True(refused.Message.Contains("endpoint"), refused.Message);
-            Assert.False(carried.IsClosed, "the endpoint it would have carried is still the sender's");
-            connection.Close();
-            carried.Close();
+            for (int round = 0; round < 2; round++)
+            {
+                TcpConnectionContract.NewChannel(out TcpConnectionContract.Imp connection, out TcpConnectionContract.Exp carried);
+                connection.SendConnect(new IPv4Endpoint { address = 0x7F000001, port = 7 });     // queued at the end that leaves
+                tcp.SendCreateConnection(carried);
+                tcp.ReceiveConnectionCreated();
+                connection.ReceiveConnected(out IPv4Endpoint local, out IPv4Endpoint remote);
+                Assert.Equal(7, (int)remote.port);
+                Assert.Equal(1, (int)local.port);                                                  // k1's stack answered
+                for (int i = 0; i < 1000; i++)
+                {
+                    ExArray<byte> data = ExArray<byte>.Allocate(24);
+                    for (int b = 0; b < 24; b++) data[b] = (byte)(i * 5 + b);
+                    connection.SendSend(data, 24);
+                    connection.ReceiveSent(out ExArray<byte> back);
+                    Assert.Equal(24, back.Length);
+                    for (int b = 0; b < 24; b++)
+                        if (back[b] != (byte)(i * 5 + b)) Assert.Fail("send " + i.ToString() + ": byte " + b.ToString() + " came back changed");
+                    back.Free();
+                }
+                if (round == 0)
+                {
+                    connection.SendClose();
+                    connection.ReceiveClosed();
+                    connection.Close();                                          // k1 sees it: counted there
+                    long seen = 0;
+                    for (int waited = 0; waited < 5000 && (seen = ConnectionsSeenClosed(control)) == seenBefore; waited++) Thread.Sleep(1_000_000);
+                    Assert.Equal(seenBefore + 1, seen);
+                }
+                else
+                {
+                    connection.SendSend(ExArray<byte>.Allocate(1), CloseCount);      // k1 closes its end
+                    Assert.Throws<ChannelClosedException>(() =>
+                    {
+                        connection.ReceiveSent(out ExArray<byte> never);
+                        never.Free();
+                    });
+                    Assert.True(connection.IsClosed, "k1's close is seen here");
+                    connection.Close();
+                }
+            }
             tcp.Close();
+            for (int waited = 0; waited < 5000 && ExchangeHeap.Current.LiveHandles != baseline.Handles; waited++) Thread.Sleep(1_000_000);
             baseline.AssertHandlesRestored();
+            control.Close();
+            Assert.Equal(0L, link.Rejected);
+            Assert.Equal(0L, link.RejectedFor(LinkRejection.BadEndpoint));
+        }
+
+        // A Send of this count makes k1's connection server close its end instead of answering.
+        internal const int CloseCount = -7;
+
+        // How many carried connections k1 saw closed by this side (ConnectionsSize, answered by its echo server).
+        private static long ConnectionsSeenClosed(BufferRoundTripContract.Imp client)
+        {
+            client.SendRequest(ExArray<byte>.Allocate(ConnectionsSize));
+            client.ReceiveResponse(out ExArray<byte> answer);
+            long count = 0;
+            for (int i = 0; i < 8; i++) count |= (long)answer[i] << (8 * i);
+            answer.Free();
+            Assert.Equal(0L, count >> 32);                                      // no connection broke its protocol
+            return count;
         }
 
         // The coordinator writes random records onto the ring to k1 behind its link's back, as a hostile kernel would:
@@ -196,9 +256,7 @@ namespace Helios.Kernel.Tests.Channels
                     }
                     if (contract.Id == TcpContract.Info.Id)
                     {
-                        // Only the refusal test opens one, and sends nothing: its end stays open until the coordinator
-                        // closes the channel (a closed channel would refuse the send for another reason).
-                        new Thread(() => AwaitClose(new TcpContract.Exp(endpoint)), "tcp end").Start();
+                        new Thread(() => ServeConnections(new TcpContract.Exp(endpoint)), "tcp").Start();
                         continue;
                     }
                     var thread = new Thread(() => Echo(link, endpoint), "echo");
@@ -208,10 +266,69 @@ namespace Helios.Kernel.Tests.Channels
             }
         }
 
-        private static void AwaitClose(TcpContract.Exp end)
+        // Each CreateConnection carries the exporter of a connection from the coordinator: served by a thread of its own.
+        private static void ServeConnections(TcpContract.Exp tcp)
         {
-            end.TryWaitNext(out _);         // false once the coordinator closes; a message would be a bug, and ends it too
-            end.Close();
+            try
+            {
+                while (tcp.TryWaitNext(out _))
+                {
+                    tcp.ReceiveCreateConnection(out TcpConnectionContract.Exp connection);
+                    tcp.SendConnectionCreated();
+                    new Thread(() => ServeConnection(connection), "tcp connection").Start();
+                }
+            }
+            catch (ChannelException)
+            {
+                Interlocked.Increment(ref s_connectionsFailed);
+            }
+            tcp.Close();
+        }
+
+        private static int s_connectionsSeenClosed, s_connectionsFailed;
+
+        // Connect is answered with port 1 as this side's; each Send's array comes back in Sent, unchanged; a Send of
+        // CloseCount closes this end; the coordinator closing its end is counted.
+        private static void ServeConnection(TcpConnectionContract.Exp connection)
+        {
+            try
+            {
+                while (connection.TryWaitNext(out TcpConnectionContract.Descriptor.Message next))
+                {
+                    if (next == TcpConnectionContract.Descriptor.Message.Connect)
+                    {
+                        connection.ReceiveConnect(out IPv4Endpoint remote);
+                        connection.SendConnected(new IPv4Endpoint { address = 0x7F000001, port = 1 }, remote);
+                    }
+                    else if (next == TcpConnectionContract.Descriptor.Message.Send)
+                    {
+                        connection.ReceiveSend(out ExArray<byte> data, out int count);
+                        if (count == RemoteChannelTests.CloseCount)
+                        {
+                            data.Free();
+                            connection.Close();
+                            return;
+                        }
+                        connection.SendSent(data);
+                    }
+                    else if (next == TcpConnectionContract.Descriptor.Message.Close)
+                    {
+                        connection.ReceiveClose();
+                        connection.SendClosed();
+                    }
+                    else
+                    {
+                        Interlocked.Increment(ref s_connectionsFailed);
+                        break;
+                    }
+                }
+                if (connection.IsClosed) Interlocked.Increment(ref s_connectionsSeenClosed);
+            }
+            catch (ChannelException)
+            {
+                Interlocked.Increment(ref s_connectionsFailed);
+            }
+            connection.Close();
         }
 
         private static int s_serversEnded, s_serversFailed;
@@ -258,6 +375,13 @@ namespace Helios.Kernel.Tests.Channels
                         data = ExArray<byte>.Allocate(8);
                         long rejected = link.Rejected;
                         for (int i = 0; i < 8; i++) data[i] = (byte)(rejected >> (8 * i));
+                    }
+                    else if (data.Length == RemoteChannelTests.ConnectionsSize)
+                    {
+                        data.Free();
+                        long answer = (uint)Volatile.Read(ref s_connectionsSeenClosed) | (long)Volatile.Read(ref s_connectionsFailed) << 32;
+                        data = ExArray<byte>.Allocate(8);
+                        for (int i = 0; i < 8; i++) data[i] = (byte)(answer >> (8 * i));
                     }
                     else if (data.Length == RemoteChannelTests.HandlesSize || data.Length == RemoteChannelTests.ServersSize)
                     {

@@ -16,8 +16,8 @@ internal static class KernelBenchCommand
     public static Command Create() => Create("kernel", "Boot the kernel benchmarks in the benchmark machine and print the figures",
         "thread_yield,waitset_pingpong,timer_irq,sched_stress_yield,throw_catch,alloc_small,gc_collect,sched_stress_yield_spread,satellite_death_detect");
 
-    public static Command CreateChannels() => Create("channels", "Boot the channel benchmarks (round trips of 0 B to 64 KiB, 2-message ping-pong between threads and between processes, a bind and its first reply; with --topology numa2, the same between two kernels: link_ping, rmp_pingpong_2msg, rmp_roundtrip_<size>, rmp_bind) in the benchmark machine and print the figures",
-        "channel_roundtrip,channel_pingpong_2msg,channel_pingpong_2msg_sip,channel_pingpong_select_sip,channel_roundtrip_threads,local_bind,link_ping,rmp_pingpong_2msg,rmp_roundtrip,rmp_bind");
+    public static Command CreateChannels() => Create("channels", "Boot the channel benchmarks (round trips of 0 B to 64 KiB, 2-message ping-pong between threads and between processes, a bind and its first reply; with --topology numa2, the same between two kernels: link_ping, rmp_pingpong_2msg, rmp_roundtrip_<size>, rmp_bind, rmp_roundtrip_endpoint) in the benchmark machine and print the figures",
+        "channel_roundtrip,channel_pingpong_2msg,channel_pingpong_2msg_sip,channel_pingpong_select_sip,channel_roundtrip_threads,local_bind,channel_roundtrip_endpoint,link_ping,rmp_pingpong_2msg,rmp_roundtrip,rmp_bind,rmp_roundtrip_endpoint");
 
     public static Command CreateSip() => Create("sip", "Boot the process benchmarks (abi_call, process_create_exit, process_console_line and _relay; with --topology numa2, remote_process_create_exit: the same process started on k1 from k0) in the benchmark machine and print the figures",
         "abi_call,process_create_exit,remote_process_create_exit,process_console_line,process_console_line_relay");

@@ -13,8 +13,10 @@ namespace Helios.Tests.Satellite.Links;
 public static unsafe class HostKernel
 {
     private static ClrChannelHost s_host;
-    private static Link s_link;
-    private static Thread s_linkThread, s_server;
+    private static Link s_link;                                     // the first link (a two-kernel machine's only one)
+    private static readonly Dictionary<int, Link> s_links = new();  // by far kernel
+    private static readonly List<Thread> s_linkThreads = new();
+    private static Thread s_server;
     private static volatile bool s_stopping;
     private static string s_serverResult;
 
@@ -33,6 +35,120 @@ public static unsafe class HostKernel
         "LinkStream", WireHash.ContractId("LinkStream"), 1,
         new[] { "Item" }, new[] { WireHash.MessageTag("Item") }, new[] { WireHash.ContractId("LinkStream") },
         new ushort[] { 24 }, new byte[] { 0 }, new[] { "Start" }, new byte[] { 1 }, new ushort[] { 1 });
+
+    // Carries one endpoint (of any contract, either side) from its importer to its exporter: Carry(endpoint, n).
+    public static readonly ContractInfo Carrier = new(
+        "LinkCarrier", WireHash.ContractId("LinkCarrier"), 1,
+        new[] { "Carry" }, new[] { WireHash.MessageTag("Carry") }, new[] { WireHash.ContractId("LinkCarrier") },
+        new ushort[] { 40 }, new byte[] { 1 }, new[] { "Start" }, new byte[] { 1 }, new ushort[] { 1 });
+
+    private static ContractInfo Named(string contract) => contract switch
+    {
+        "stream" => Stream,
+        "pingpong" => Contract,
+        "carrier" => Carrier,
+        _ => throw new ArgumentException(contract),
+    };
+
+    private static Link To(int far) => s_links[far];
+
+    /// <summary>A channel of contract (stream, pingpong, carrier) to far: the importer here; the exporter there (AcceptFrom).</summary>
+    public static long OpenTo(int far, string contract) => (long)To(far).Open(Named(contract), ContractInfo.Importer, s_host.Heap.KernelOwner);
+
+    /// <summary>The end of a channel far opened to this kernel, waiting for it (0 after timeout).</summary>
+    public static long AcceptFrom(int far, int milliseconds)
+    {
+        DateTime deadline = DateTime.UtcNow.AddMilliseconds(milliseconds);
+        while (DateTime.UtcNow < deadline)
+        {
+            if (To(far).TryAccept(out ulong endpoint, out _)) return (long)endpoint;
+            Thread.Sleep(1);
+        }
+        return 0;
+    }
+
+    /// <summary>A local channel of contract: { importer, exporter }.</summary>
+    public static long[] CreateLocal(string contract)
+    {
+        Channel.Create(Named(contract), out ulong importer, out ulong exporter);
+        return new[] { (long)importer, (long)exporter };
+    }
+
+    /// <summary>Sends endpoint (an importer or an exporter) inside a Carry on the carrier's importer: null, or the refusal.</summary>
+    public static string CarryEndpoint(long carrier, long endpoint, bool importer, int n)
+    {
+        MessageWriter w = Channel.BeginSend((ulong)carrier, Carrier, ContractInfo.Importer, 0);
+        w.WriteEndpoint(0, (ulong)endpoint, importer ? WireLayout.KindImporter : WireLayout.KindExporter);
+        w.Write(32, n);
+        try
+        {
+            w.Commit();
+            return null;
+        }
+        catch (ChannelException e)
+        {
+            return e.GetType().Name + ": " + e.Message;
+        }
+    }
+
+    /// <summary>Receives a Carry on the carrier's exporter: the endpoint it carries, now held here; n must match.</summary>
+    public static long ReceiveCarried(long carrier, int n)
+    {
+        MessageReader r = Channel.BeginReceive((ulong)carrier, Carrier, ContractInfo.Exporter, 0);
+        ulong endpoint = r.ReadHandle(0);
+        int got = r.Read<int>(32);
+        r.End();
+        if (got != n) throw new InvalidOperationException("Carry " + n.ToString() + " arrived as " + got.ToString());
+        return (long)endpoint;
+    }
+
+    /// <summary>Sends Item(from) … Item(to - 1) on a stream's importer, here and now.</summary>
+    public static void SendItems(long importer, int from, int to)
+    {
+        for (int i = from; i < to; i++) Channel.Send((ulong)importer, Stream, ContractInfo.Importer, 0, i);
+    }
+
+    /// <summary>Sends Item(from) … Item(from + count - 1) from a thread of its own (JoinStreaming waits for it).</summary>
+    public static void StartStreamingFrom(long importer, int from, int count)
+    {
+        s_sent = 0;
+        s_sender = new Thread(() =>
+        {
+            for (int i = from; i < from + count; i++)
+            {
+                Channel.Send((ulong)importer, Stream, ContractInfo.Importer, 0, i);
+                s_sent = i - from + 1;
+            }
+        }) { IsBackground = true };
+        s_sender.Start();
+    }
+
+    public static bool WaitClosedOf(string contract, long endpoint, bool importer, int milliseconds)
+    {
+        DateTime deadline = DateTime.UtcNow.AddMilliseconds(milliseconds);
+        while (DateTime.UtcNow < deadline)
+        {
+            if (Channel.IsClosed((ulong)endpoint, Named(contract), importer ? ContractInfo.Importer : ContractInfo.Exporter)) return true;
+            Thread.Sleep(1);
+        }
+        return false;
+    }
+
+    public static bool IsClosedOf(string contract, long endpoint, bool importer)
+        => Channel.IsClosed((ulong)endpoint, Named(contract), importer ? ContractInfo.Importer : ContractInfo.Exporter);
+
+    public static void CloseOf(string contract, long endpoint, bool importer)
+        => Channel.Close((ulong)endpoint, Named(contract), importer ? ContractInfo.Importer : ContractInfo.Exporter);
+
+    /// <summary>Receives one Pong on a LinkPingPong importer: its n (its array, if any, freed).</summary>
+    public static int ReceivePong(long importer)
+    {
+        (ulong data, int n) = Receive((ulong)importer, ContractInfo.Importer, TestContracts.Pong);
+        if (data != 0) new ExArray<byte>(data).Free();
+        return n;
+    }
+
+    public static void SendPing(long importer, int n) => Send((ulong)importer, ContractInfo.Importer, TestContracts.Ping, 0, n);
 
     private static void Send(ulong endpoint, byte side, int message, ulong data, int n)
     {
@@ -55,12 +171,16 @@ public static unsafe class HostKernel
         public override void Ring() => bell.Release();
     }
 
-    /// <summary>Boots: a heap, the link over (outbound, inbound), and the link thread, which sleeps on mine.</summary>
+    /// <summary>
+    /// Boots: a heap (the first time), the link to far over (outbound, inbound), and its link thread, which sleeps on
+    /// mine. A kernel of a machine of three calls it once per link.
+    /// </summary>
     public static void Boot(int id, int far, long outbound, long inbound, int ringBytes, bool initialize, object mine, object theirs)
     {
-        s_host = ClrChannelHost.Install();
+        s_host ??= ClrChannelHost.Install();
         _ = Contract;                           // registered in this kernel's table
         _ = Stream;
+        _ = Carrier;
         var outRing = new LinkRing((byte*)outbound, ringBytes);
         var inRing = new LinkRing((byte*)inbound, ringBytes);
         if (initialize)
@@ -68,9 +188,11 @@ public static unsafe class HostKernel
             outRing.Initialize();
             inRing.Initialize();
         }
-        s_link = new Link(s_host.Heap, id, far, outRing, inRing, new SemaphoreDoorbell((SemaphoreSlim)theirs));
+        var link = new Link(s_host.Heap, id, far, outRing, inRing, new SemaphoreDoorbell((SemaphoreSlim)theirs));
+        s_link ??= link;
+        s_links.Add(far, link);
         var bell = (SemaphoreSlim)mine;
-        s_linkThread = new Thread(() =>
+        var linkThread = new Thread(() =>
         {
             while (!s_stopping)
             {
@@ -82,19 +204,23 @@ public static unsafe class HostKernel
                 // k1 takes what arrives as the kernel's doorbell interrupt does (messages straight to their ends; the
                 // thread only for the rest, and for what the interrupt left), k0 with its link thread alone: every test
                 // crosses both ways of receiving.
-                if (id == 1 && !s_link.DeliverFromInterrupt())
+                if (id == 1 && !link.DeliverFromInterrupt())
                 {
                     bell.Wait(50);
                     continue;
                 }
-                while (s_link.Poll() != 0) { }
-                if (s_link.PrepareToSleep()) bell.Wait(50);
+                while (link.Poll() != 0) { }
+                if (link.PrepareToSleep()) bell.Wait(50);
             }
-        }) { IsBackground = true, Name = "link k" + id.ToString() };
-        s_linkThread.Start();
+        }) { IsBackground = true, Name = "link k" + id.ToString() + "-k" + far.ToString() };
+        s_linkThreads.Add(linkThread);
+        linkThread.Start();
     }
 
-    public static void Start() => s_link.Start();
+    public static void Start()
+    {
+        foreach (Link link in s_links.Values) link.Start();
+    }
 
     private static volatile bool s_paused;
     private static Thread s_sender;
@@ -125,9 +251,12 @@ public static unsafe class HostKernel
     public static bool JoinStreaming(int milliseconds) => s_sender.Join(milliseconds);
 
     /// <summary>Receives count Items, which must be 0, 1, 2, …: null, or what went wrong.</summary>
-    public static string ReceiveStream(long exporter, int count)
+    public static string ReceiveStream(long exporter, int count) => ReceiveStreamFrom(exporter, 0, count);
+
+    /// <summary>Receives Items from, from + 1, … up to count - 1, in that order: null, or what went wrong.</summary>
+    public static string ReceiveStreamFrom(long exporter, int from, int count)
     {
-        for (int i = 0; i < count; i++)
+        for (int i = from; i < count; i++)
         {
             Channel.Receive((ulong)exporter, Stream, ContractInfo.Exporter, 0, out int n);
             if (n != i) return "item " + i.ToString() + " arrived as " + n.ToString();
@@ -138,18 +267,18 @@ public static unsafe class HostKernel
     public static void Stop()
     {
         s_stopping = true;
-        s_linkThread?.Join();
+        foreach (Thread thread in s_linkThreads) thread.Join();
     }
 
-    public static bool HelloReceived => s_link.HelloReceived;
+    public static bool HelloReceived => s_links.Values.All(link => link.HelloReceived);
 
-    public static long Rejected => s_link.Rejected;
+    public static long Rejected => s_links.Values.Sum(link => link.Rejected);
 
-    public static long RejectedFor(int reason) => s_link.RejectedFor((LinkRejection)reason);
+    public static long RejectedFor(int reason) => s_links.Values.Sum(link => link.RejectedFor((LinkRejection)reason));
 
     public static string Failure => s_link.Failure;
 
-    public static int Channels => s_link.ChannelCount;
+    public static int Channels => s_links.Values.Sum(link => link.ChannelCount);
 
     public static long LiveHandles => s_host.Heap.LiveHandles;
 

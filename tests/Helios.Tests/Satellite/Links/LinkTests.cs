@@ -2,9 +2,7 @@
 // own statics, joined by a ring each way in native memory. Channels between them behave as local ones do: ping-pong,
 // arrays of every size checked byte for byte, close from either end, a protocol violation, a dead link; and a kernel
 // that receives forged records counts each one, survives, and carries the next channel's traffic.
-using System.Reflection;
 using System.Runtime.InteropServices;
-using System.Runtime.Loader;
 using Helios.Satellite.Links;
 using Xunit;
 
@@ -17,42 +15,14 @@ public sealed unsafe class LinkTests : IDisposable
 
     private readonly byte* _k0ToK1, _k1ToK0;
     private readonly SemaphoreSlim _bell0 = new(0), _bell1 = new(0);
-    private readonly Kernel _k0, _k1;
-
-    // One kernel: the test assembly loaded again in a context of its own, its HostKernel called by name.
-    private sealed class Kernel
-    {
-        private readonly Type _type;
-
-        public Kernel(string name)
-        {
-            var context = new AssemblyLoadContext(name);
-            Assembly copy = context.LoadFromAssemblyPath(typeof(HostKernel).Assembly.Location);
-            _type = copy.GetType(typeof(HostKernel).FullName!, throwOnError: true)!;
-            Assert.NotSame(typeof(HostKernel), _type);
-        }
-
-        public object Call(string method, params object[] args)
-        {
-            try
-            {
-                return _type.GetMethod(method)!.Invoke(null, args)!;
-            }
-            catch (TargetInvocationException e) when (e.InnerException is not null)
-            {
-                throw e.InnerException;
-            }
-        }
-
-        public T Get<T>(string property) => (T)_type.GetProperty(property)!.GetValue(null)!;
-    }
+    private readonly KernelContext _k0, _k1;
 
     public LinkTests()
     {
         _k0ToK1 = (byte*)NativeMemory.AlignedAlloc(RingBytes, 64);
         _k1ToK0 = (byte*)NativeMemory.AlignedAlloc(RingBytes, 64);
-        _k0 = new Kernel("k0");
-        _k1 = new Kernel("k1");
+        _k0 = new KernelContext("k0");
+        _k1 = new KernelContext("k1");
         _k0.Call("Boot", 0, 1, (long)_k0ToK1, (long)_k1ToK0, RingBytes, true, _bell0, _bell1);
         _k1.Call("Boot", 1, 0, (long)_k1ToK0, (long)_k0ToK1, RingBytes, false, _bell1, _bell0);
         _k0.Call("Start");
@@ -78,7 +48,7 @@ public sealed unsafe class LinkTests : IDisposable
         }
     }
 
-    private static string Rejections(Kernel kernel)
+    internal static string Rejections(KernelContext kernel)
         => "rejected: " + string.Join(", ", Enum.GetValues<LinkRejection>().Where(r => r != LinkRejection.Count)
             .Select(r => r + "=" + kernel.Call("RejectedFor", (int)r)));
 

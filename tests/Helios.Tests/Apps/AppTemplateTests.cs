@@ -17,13 +17,13 @@ public class AppTemplateTests
         using var folder = new TemplateFolder();
         string project = folder.NewApp("Probe", out string created);
         Assert.Contains("dotnet run -- --arch x86_64", created);
-        ScratchApps.SucceedIn(project, "dotnet", "build");
+        folder.SucceedDotnet(project, "build");
         Assert.True(File.Exists(Path.Combine(project, "probe.manifest.xml")), "the first build writes the manifest beside the project");
 
         foreach (Isa isa in new[] { Isa.X86_64, Isa.Arm64 })
         {
             // The timeout only catches a hang: a loaded host boots slowly, never that slowly.
-            (int code, string output) = ScratchApps.RunIn(project, "dotnet", "run", "--", "--arch", isa.Name(), "--timeout", "240", "--", "one", "two");
+            (int code, string output) = folder.Dotnet(project, "run", "--", "--arch", isa.Name(), "--timeout", "240", "--", "one", "two");
             Assert.True(code == 2, $"{isa.Name()}: dotnet run exited with {code}, not the app's 2:\n{output}");
             Assert.Contains("[probe] Hello from Probe, with 2 argument(s)!", output);
             Assert.Contains("init: probe (pid 1) exited with code 2", output);
@@ -36,9 +36,9 @@ public class AppTemplateTests
         using var folder = new TemplateFolder();
         string project = folder.NewApp("Adder", out _, "--service");
         Assert.True(File.Exists(Path.Combine(project, "AdderContract.contract")), "the service's contract, named for the app");
-        ScratchApps.SucceedIn(project, "dotnet", "build", "-p:HeliosIsas=x86_64");
+        folder.SucceedDotnet(project, "build", "-p:HeliosIsas=x86_64");
 
-        (int code, string output) = ScratchApps.RunIn(project, "dotnet", "run", "--", "--arch", "x86_64", "--timeout", "240");
+        (int code, string output) = folder.Dotnet(project, "run", "--", "--arch", "x86_64", "--timeout", "240");
         Assert.True(code == 0, $"dotnet run exited with {code}:\n{output}");
         Assert.Contains("[adder] served one client: total 15", output);
         Assert.Contains("[adder] total 15 after 5 additions", output);

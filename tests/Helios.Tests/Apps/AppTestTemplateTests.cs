@@ -18,14 +18,14 @@ public class AppTestTemplateTests
         Assert.Contains("dotnet test", created);
         Assert.True(File.Exists(Path.Combine(tests, "ProbeTests.cs")), "the tests, named for the app");
 
-        string passed = ScratchApps.SucceedIn(tests, "dotnet", "test");
+        string passed = folder.SucceedDotnet(tests, "test");
         Assert.Matches(new Regex(@"Failed:\s+0, Passed:\s+2\b"), passed);
 
         // The app greets differently: the test that expects its greeting fails, on the ISA built again (x86_64 alone,
         // to keep this short), with the boot's output in its message.
         string program = Path.Combine(app, "Program.cs");
         File.WriteAllText(program, File.ReadAllText(program).Replace("Hello from", "Goodbye from"));
-        (int code, string failed) = ScratchApps.RunIn(tests, "dotnet", "test", "-p:HeliosIsas=x86_64", "--filter", "DisplayName~x86_64");
+        (int code, string failed) = folder.Dotnet(tests, "test", "-p:HeliosIsas=x86_64", "--filter", "DisplayName~x86_64");
         Assert.True(code != 0, failed);
         Assert.Matches(new Regex(@"Failed:\s+1, Passed:\s+0\b"), failed);
         Assert.Contains("[probe] Goodbye from Probe, with 2 argument(s)!", failed);

@@ -18,7 +18,7 @@ public class ContractLibraryTemplateTests(ContractLibraryTemplateTests.KvProject
         foreach (Isa isa in new[] { Isa.X86_64, Isa.Arm64 })
         {
             // The timeout only catches a hang: a loaded host boots slowly, never that slowly.
-            (int code, string output) = ScratchApps.RunIn(kv.Client, "dotnet", "run", "--", "--arch", isa.Name(), "--timeout", "240");
+            (int code, string output) = kv.Folder.Dotnet(kv.Client, "run", "--", "--arch", isa.Name(), "--timeout", "240");
             Assert.True(code == 0, $"{isa.Name()}: dotnet run exited with {code}:\n{output}");
             Assert.Contains("[kvserver] served one client: total 15", output);
             Assert.Contains("[kvclient] total 15 after 5 additions", output);
@@ -33,7 +33,7 @@ public class ContractLibraryTemplateTests(ContractLibraryTemplateTests.KvProject
         string copy = Path.Combine(app, "KvContract.contract");
         File.WriteAllText(copy, "// my copy\n" + File.ReadAllText(library).Replace("Add(int amount)", "Add(long amount)"));
 
-        (int code, string output) = ScratchApps.RunIn(app, "dotnet", "build", "-p:HeliosIsas=x86_64");
+        (int code, string output) = kv.Folder.Dotnet(app, "build", "-p:HeliosIsas=x86_64");
         Assert.True(code != 0, output);
         int line = Array.FindIndex(File.ReadAllLines(copy), l => l.StartsWith("contract KvContract", StringComparison.Ordinal)) + 1;
         Assert.Contains($"{copy}({line},10): error HL0115: contract 'KvContract' is also declared by the contract library KvContracts, "
@@ -51,7 +51,7 @@ public class ContractLibraryTemplateTests(ContractLibraryTemplateTests.KvProject
             Folder.NewApp("KvServer", out _, "--contracts", "KvContracts");
             Client = Folder.NewApp("KvClient", out _, "--contracts", "KvContracts", "--server", "KvServer");
             // The client's build builds the library and the server too (its references).
-            ScratchApps.SucceedIn(Client, "dotnet", "build");
+            Folder.SucceedDotnet(Client, "build");
         }
 
         internal TemplateFolder Folder { get; } = new();

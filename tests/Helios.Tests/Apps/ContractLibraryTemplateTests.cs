@@ -46,12 +46,20 @@ public class ContractLibraryTemplateTests(ContractLibraryTemplateTests.KvProject
     {
         public KvProjects()
         {
-            Folder.New("helios-contracts", "KvContracts", out string created);
-            LibraryCreated = created;
-            Folder.NewApp("KvServer", out _, "--contracts", "KvContracts");
-            Client = Folder.NewApp("KvClient", out _, "--contracts", "KvContracts", "--server", "KvServer");
-            // The client's build builds the library and the server too (its references).
-            Folder.SucceedDotnet(Client, "build");
+            try
+            {
+                Folder.New("helios-contracts", "KvContracts", out string created);
+                LibraryCreated = created;
+                Folder.NewApp("KvServer", out _, "--contracts", "KvContracts");
+                Client = Folder.NewApp("KvClient", out _, "--contracts", "KvContracts", "--server", "KvServer");
+                // The client's build builds the library and the server too (its references).
+                Folder.SucceedDotnet(Client, "build");
+            }
+            catch
+            {
+                Folder.Dispose();           // xunit disposes no fixture whose constructor threw
+                throw;
+            }
         }
 
         internal TemplateFolder Folder { get; } = new();

@@ -4,7 +4,6 @@
 // template's nuget.config names (nothing else configured), and `dotnet run -- --arch <isa>` boots it in QEMU: its
 // output is shown and dotnet run exits with the app's exit code. The plain app runs on both ISAs; the one with a
 // contract of its own (--service) on x86_64, as a service and its client started by dotnet run.
-using System.Xml.Linq;
 using Helios.Tooling;
 using Xunit;
 
@@ -18,13 +17,13 @@ public class AppTemplateTests
         using var folder = new TemplateFolder();
         string project = folder.NewApp("Probe", out string created);
         Assert.Contains("dotnet run -- --arch x86_64", created);
-        ScratchApps.SucceedIn(project, "dotnet", "build");
+        folder.SucceedDotnet(project, "build");
         Assert.True(File.Exists(Path.Combine(project, "probe.manifest.xml")), "the first build writes the manifest beside the project");
 
         foreach (Isa isa in new[] { Isa.X86_64, Isa.Arm64 })
         {
             // The timeout only catches a hang: a loaded host boots slowly, never that slowly.
-            (int code, string output) = ScratchApps.RunIn(project, "dotnet", "run", "--", "--arch", isa.Name(), "--timeout", "240", "--", "one", "two");
+            (int code, string output) = folder.Dotnet(project, "run", "--", "--arch", isa.Name(), "--timeout", "240", "--", "one", "two");
             Assert.True(code == 2, $"{isa.Name()}: dotnet run exited with {code}, not the app's 2:\n{output}");
             Assert.Contains("[probe] Hello from Probe, with 2 argument(s)!", output);
             Assert.Contains("init: probe (pid 1) exited with code 2", output);
@@ -37,38 +36,11 @@ public class AppTemplateTests
         using var folder = new TemplateFolder();
         string project = folder.NewApp("Adder", out _, "--service");
         Assert.True(File.Exists(Path.Combine(project, "AdderContract.contract")), "the service's contract, named for the app");
-        ScratchApps.SucceedIn(project, "dotnet", "build", "-p:HeliosIsas=x86_64");
+        folder.SucceedDotnet(project, "build", "-p:HeliosIsas=x86_64");
 
-        (int code, string output) = ScratchApps.RunIn(project, "dotnet", "run", "--", "--arch", "x86_64", "--timeout", "240");
+        (int code, string output) = folder.Dotnet(project, "run", "--", "--arch", "x86_64", "--timeout", "240");
         Assert.True(code == 0, $"dotnet run exited with {code}:\n{output}");
         Assert.Contains("[adder] served one client: total 15", output);
         Assert.Contains("[adder] total 15 after 5 additions", output);
-    }
-
-    // A temporary folder outside the checkout with the checkout's templates installed in a hive of its own.
-    private sealed class TemplateFolder : IDisposable
-    {
-        private readonly string _root = Path.Combine(Path.GetTempPath(), "helios-sdk-" + Guid.NewGuid().ToString("n")[..8]);
-
-        public TemplateFolder()
-        {
-            string version = XDocument.Load(Path.Combine(TestData.Repo.Root, "Directory.Packages.props")).Descendants("HeliosSdkVersion").Single().Value;
-            string templates = Path.Combine(TestData.Repo.Root, "artifacts", "packages", $"Helios.Templates.{version}.nupkg");
-            Assert.True(File.Exists(templates), $"{templates}: ./helios build packs it");
-            Directory.CreateDirectory(_root);
-            ScratchApps.Succeed("dotnet", "new", "install", templates, "--debug:custom-hive", Hive);
-        }
-
-        private string Hive => Path.Combine(_root, "hive");
-
-        /// <summary>dotnet new helios-app with these options; what it printed (the next steps) in created.</summary>
-        public string NewApp(string name, out string created, params string[] options)
-        {
-            string project = Path.Combine(_root, name);
-            created = ScratchApps.Succeed("dotnet", ["new", "helios-app", "-n", name, "-o", project, "--debug:custom-hive", Hive, .. options]);
-            return project;
-        }
-
-        public void Dispose() => Directory.Delete(_root, recursive: true);
     }
 }

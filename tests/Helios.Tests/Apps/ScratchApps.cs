@@ -68,9 +68,14 @@ internal sealed class ScratchApps : IDisposable
 
     /// <summary>Runs a program in a folder; returns its exit code and output.</summary>
     public static (int ExitCode, string Output) RunIn(string directory, string program, params string[] args)
+        => RunIn(directory, new Dictionary<string, string>(), program, args);
+
+    /// <summary>Runs a program in a folder with these environment variables set; returns its exit code and output.</summary>
+    public static (int ExitCode, string Output) RunIn(string directory, IReadOnlyDictionary<string, string> environment, string program, params string[] args)
     {
         var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = directory };
         foreach (string arg in args) start.ArgumentList.Add(arg);
+        foreach ((string name, string value) in environment) start.Environment[name] = value;
         using var process = Process.Start(start)!;
         Task<string> error = process.StandardError.ReadToEndAsync();
         string output = process.StandardOutput.ReadToEnd() + error.Result;

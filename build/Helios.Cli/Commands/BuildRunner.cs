@@ -52,7 +52,8 @@ internal static partial class BuildRunner
         }
 
         // A whole build: the record goes first, so that a failed or interrupted build never leaves one behind.
-        AnsiConsole.MarkupLine($"[grey]helios: MSBuild over the solution: {Markup.Escape(plan.Reason)}[/]");
+        string why = plan.Kind == BuildPlanKind.OneApp ? plan.Reason + ", but a bundle was made before bundles kept their arguments" : plan.Reason;
+        AnsiConsole.MarkupLine($"[grey]helios: MSBuild over the solution: {Markup.Escape(why)}[/]");
         if (File.Exists(recordFile)) BuildRecord.Forget(recordFile);
         (int exit, int stepCount) = await MsBuildAsync(paths, paths.Solution, configuration, built, clock);
         if (exit != 0) return Failed(exit);

@@ -1,5 +1,6 @@
 // What each IL instruction does to the evaluation stack, in the kinds PointerFlow tracks: what it pops and checks
 // (addresses must be managed references, references must not become numbers or the reverse), and what it pushes.
+using System.Collections.Immutable;
 using System.Reflection.Emit;
 using System.Reflection.Metadata;
 using System.Reflection.Metadata.Ecma335;
@@ -289,7 +290,9 @@ internal sealed class StackEffects
             kind = handle.Kind switch
             {
                 HandleKind.FieldDefinition => Reader.GetFieldDefinition((FieldDefinitionHandle)handle).DecodeSignature(_types, null),
-                HandleKind.MemberReference => Reader.GetMemberReference((MemberReferenceHandle)handle).DecodeFieldSignature(_types, null),
+                HandleKind.MemberReference => Reader.GetMemberReference((MemberReferenceHandle)handle) is var field
+                    ? field.DecodeFieldSignature(_types, new StackKindTypes.GenericKinds(_types.InstantiationArguments(Reader, field.Parent), []))
+                    : StackKind.Unknown,
                 _ => StackKind.Unknown,
             };
         }
@@ -312,10 +315,10 @@ internal sealed class StackEffects
             MethodSignature<StackKind>? signature = handle.Kind switch
             {
                 HandleKind.MethodDefinition => Reader.GetMethodDefinition((MethodDefinitionHandle)handle).DecodeSignature(_types, null),
-                HandleKind.MemberReference => Reader.GetMemberReference((MemberReferenceHandle)handle).DecodeMethodSignature(_types, null),
-                HandleKind.MethodSpecification => Reader.GetMethodSpecification((MethodSpecificationHandle)handle).Method is var m && m.Kind == HandleKind.MethodDefinition
-                    ? Reader.GetMethodDefinition((MethodDefinitionHandle)m).DecodeSignature(_types, null)
-                    : Reader.GetMemberReference((MemberReferenceHandle)Reader.GetMethodSpecification((MethodSpecificationHandle)handle).Method).DecodeMethodSignature(_types, null),
+                HandleKind.MemberReference => Reference((MemberReferenceHandle)handle, []),
+                HandleKind.MethodSpecification => Reader.GetMethodSpecification((MethodSpecificationHandle)handle) is var spec && spec.Method.Kind == HandleKind.MethodDefinition
+                    ? Reader.GetMethodDefinition((MethodDefinitionHandle)spec.Method).DecodeSignature(_types, new StackKindTypes.GenericKinds([], spec.DecodeSignature(_types, null)))
+                    : Reference((MemberReferenceHandle)spec.Method, spec.DecodeSignature(_types, null)),
                 HandleKind.StandaloneSignature => Reader.GetStandaloneSignature((StandaloneSignatureHandle)handle).DecodeMethodSignature(_types, null),
                 _ => null,
             };
@@ -330,6 +333,13 @@ internal sealed class StackEffects
             shape = null;
         }
         return _calls[handle] = shape;
+    }
+
+    // A referenced method's signature with its type's and its own generic arguments in place of T and U.
+    private MethodSignature<StackKind> Reference(MemberReferenceHandle handle, ImmutableArray<StackKind> methodArguments)
+    {
+        MemberReference method = Reader.GetMemberReference(handle);
+        return method.DecodeMethodSignature(_types, new StackKindTypes.GenericKinds(_types.InstantiationArguments(Reader, method.Parent), methodArguments));
     }
 
     /// <summary>Whether a method reference returns void (StackKind cannot say so: void decodes as Unknown).</summary>

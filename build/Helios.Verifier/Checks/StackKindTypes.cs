@@ -2,6 +2,7 @@
 // enums are int32, pointers native int (they are numbers to the machine), classes and arrays object references.
 using System.Collections.Immutable;
 using System.Reflection.Metadata;
+using System.Reflection.Metadata.Ecma335;
 using Helios.Verifier.Metadata;
 
 namespace Helios.Verifier.Checks;
@@ -49,9 +50,33 @@ internal sealed class StackKindTypes : ISignatureTypeProvider<StackKind, object?
 
     public StackKind GetGenericInstantiation(StackKind genericType, ImmutableArray<StackKind> typeArguments) => genericType;
 
-    public StackKind GetGenericMethodParameter(object? genericContext, int index) => StackKind.Unknown;
+    /// <summary>The kinds of the type and method arguments a member reference is instantiated with, as a decoding
+    /// context: List&lt;Entry&gt;.get_Item returns T, which is then an object reference, so reading a field of what it
+    /// returned is not taken for reading at an unknown address.</summary>
+    public sealed record GenericKinds(ImmutableArray<StackKind> Type, ImmutableArray<StackKind> Method);
 
-    public StackKind GetGenericTypeParameter(object? genericContext, int index) => StackKind.Unknown;
+    public StackKind GetGenericMethodParameter(object? genericContext, int index) =>
+        genericContext is GenericKinds kinds && index < kinds.Method.Length ? kinds.Method[index] : StackKind.Unknown;
+
+    public StackKind GetGenericTypeParameter(object? genericContext, int index) =>
+        genericContext is GenericKinds kinds && index < kinds.Type.Length ? kinds.Type[index] : StackKind.Unknown;
+
+    /// <summary>The kinds of the type arguments of <paramref name="type"/> when it is a generic instantiation
+    /// (a type specification such as List&lt;Entry&gt;); empty otherwise. Arguments that are themselves the caller's
+    /// generic parameters stay Unknown.</summary>
+    public ImmutableArray<StackKind> InstantiationArguments(MetadataReader reader, EntityHandle type)
+    {
+        if (type.Kind != HandleKind.TypeSpecification) return [];
+        BlobReader blob = reader.GetBlobReader(reader.GetTypeSpecification((TypeSpecificationHandle)type).Signature);
+        if (blob.ReadByte() != (byte)SignatureTypeCode.GenericTypeInstance) return [];
+        blob.ReadByte();                        // CLASS or VALUETYPE
+        blob.ReadTypeHandle();
+        int count = blob.ReadCompressedInteger();
+        var decoder = new SignatureDecoder<StackKind, object?>(this, reader, null);
+        var arguments = ImmutableArray.CreateBuilder<StackKind>(count);
+        for (int i = 0; i < count; i++) arguments.Add(decoder.DecodeType(ref blob));
+        return arguments.MoveToImmutable();
+    }
 
     public StackKind GetModifiedType(StackKind modifier, StackKind unmodifiedType, bool isRequired) => unmodifiedType;
 

@@ -87,6 +87,13 @@ namespace Helios.Apps.FileTools
             Done(path);
         }
 
+        /// <summary>The open file's data out of the service's cache: the next read of it comes from the disk.</summary>
+        public void DropCache(string path, int handle)
+        {
+            _fs.SendDropCache(handle);
+            Done(path);
+        }
+
         public void MakeDirectory(string path)
         {
             _fs.SendMakeDirectory(Chars(path));

@@ -139,7 +139,9 @@ public static class Program
         while (done < length)
         {
             int count = Math.Min(buffer.Length, length - done);
-            for (int i = 0; i < count; i++) buffer[i] = PostMarkWorkload.Pattern(file, offset + done + i);
+            // Through the span: each ExArray index asks the kernel for the array's memory (a handle, checked).
+            Span<byte> bytes = buffer.Span;
+            for (int i = 0; i < count; i++) bytes[i] = PostMarkWorkload.Pattern(file, offset + done + i);
             fs.Write(path, handle, ref buffer, count, offset + done);
             done += count;
         }
@@ -154,9 +156,12 @@ public static class Program
             int count = fs.Read(path, handle, ref buffer, offset);
             if (count == 0) return offset;
             if (check)
+            {
+                ReadOnlySpan<byte> bytes = buffer.Span;
                 for (int i = 0; i < count; i++)
-                    if (buffer[i] != PostMarkWorkload.Pattern(file, (int)(offset + i)))
+                    if (bytes[i] != PostMarkWorkload.Pattern(file, (int)(offset + i)))
                         throw Wrong(path, "holds the wrong byte at offset " + (offset + i).ToString());
+            }
             offset += count;
         }
     }
@@ -175,7 +180,8 @@ public static class Program
             for (long offset = 0; offset < size; offset += buffer.Length)
             {
                 int count = (int)Math.Min(buffer.Length, size - offset);
-                for (int i = 0; i < count; i++) buffer[i] = PostMarkWorkload.Pattern(SequentialNumber, (int)(offset + i));
+                Span<byte> bytes = buffer.Span;
+                for (int i = 0; i < count; i++) bytes[i] = PostMarkWorkload.Pattern(SequentialNumber, (int)(offset + i));
                 fs.Write(SequentialFile, handle, ref buffer, count, offset);
             }
             fs.CloseFile(SequentialFile, handle);
@@ -183,6 +189,8 @@ public static class Program
             for (int run = -1; run < settings.SequentialReps; run++)
             {
                 handle = fs.Open(SequentialFile, 0, out long _);
+                // Every read from the disk, as Linux's side drops the file's pages first (posix_fadvise).
+                fs.DropCache(SequentialFile, handle);
                 long started = Stopwatch.GetTimestamp();
                 long read = ReadChecked(fs, SequentialFile, handle, SequentialNumber, ref buffer, check: run < 0);
                 long ticks = Stopwatch.GetTimestamp() - started;

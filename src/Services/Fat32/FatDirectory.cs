@@ -34,7 +34,14 @@ namespace Helios.Services.Fat32
         private readonly SectorCache _cache;
         private readonly FatTable _fat;
 
-        private List<DirEntry> _entries; // parsed at the first lookup, dropped at any write to the directory
+        // Parsed at the first lookup and then kept in step by Add, Remove and Update, which change slots only through
+        // Writable: a file's every write updates its entry's size, and parsing the directory again after each would
+        // cost more than the write. Only WritableSlot, whose caller may write anything, drops it.
+        private List<DirEntry> _entries;
+
+        // Every slot before this one is in use (FreeRun scans from here): a create in a directory of many entries
+        // would otherwise read them all to find the free ones at its end.
+        private int _scanFrom;
 
         public FatDirectory(FatGeometry geometry, SectorCache cache, FatTable fat, uint firstCluster, bool isRoot)
         {
@@ -62,15 +69,22 @@ namespace Helios.Services.Fat32
         public ReadOnlySpan<byte> Slot(int slot)
         {
             long sector = SlotSector(slot, out int offset);
-            return new ReadOnlySpan<byte>(_cache.Read(sector), offset, EntrySize);
+            return _cache.Read(sector).Slice(offset, EntrySize);
         }
 
-        /// <summary>The entry at <paramref name="slot"/>, to change.</summary>
+        /// <summary>The entry at <paramref name="slot"/>, to change in any way.</summary>
         public Span<byte> WritableSlot(int slot)
         {
             _entries = null;
+            _scanFrom = 0;
+            return Writable(slot);
+        }
+
+        // The slot to change by a caller that keeps _entries in step itself.
+        private Span<byte> Writable(int slot)
+        {
             long sector = SlotSector(slot, out int offset);
-            return new Span<byte>(_cache.Write(sector), offset, EntrySize);
+            return _cache.Write(sector).Slice(offset, EntrySize);
         }
 
         private long SlotSector(int slot, out int offset)
@@ -186,7 +200,7 @@ namespace Helios.Services.Fat32
             for (int i = 0; i < longSlots; i++)
             {
                 int order = longSlots - i;
-                Span<byte> e = WritableSlot(start + i);
+                Span<byte> e = Writable(start + i);
                 e.Clear();
                 e[0] = (byte)(order | (i == 0 ? 0x40 : 0));
                 e[11] = FatAttributes.LongName;
@@ -201,7 +215,7 @@ namespace Helios.Services.Fat32
                 }
             }
             int shortSlot = start + longSlots;
-            Span<byte> s = WritableSlot(shortSlot);
+            Span<byte> s = Writable(shortSlot);
             s.Clear();
             raw.AsSpan().CopyTo(s);
             s[11] = attributes;
@@ -212,10 +226,11 @@ namespace Helios.Services.Fat32
             BinaryPrimitives.WriteUInt16LittleEndian(s.Slice(22), time);
             BinaryPrimitives.WriteUInt16LittleEndian(s.Slice(24), date);
             BinaryPrimitives.WriteUInt32LittleEndian(s.Slice(28), size);
-            return new DirEntry
+            string shortName = FatNames.Display(s);
+            var added = new DirEntry
             {
-                Name = name,
-                ShortName = FatNames.Display(s),
+                Name = longSlots == 0 ? shortName : name,     // as Parse will read it back
+                ShortName = shortName,
                 Raw = raw,
                 Attributes = attributes,
                 FirstCluster = firstCluster,
@@ -225,23 +240,55 @@ namespace Helios.Services.Fat32
                 WriteDate = date,
                 WriteTime = time,
             };
+            if (_entries != null) _entries.Insert(~Position(shortSlot), added);
+            return added;
         }
 
         /// <summary>Marks the entry's slots (long-name ones too) deleted.</summary>
         public void Remove(DirEntry entry)
         {
-            for (int slot = entry.FirstSlot; slot <= entry.Index; slot++) WritableSlot(slot)[0] = 0xE5;
+            for (int slot = entry.FirstSlot; slot <= entry.Index; slot++) Writable(slot)[0] = 0xE5;
+            if (entry.FirstSlot < _scanFrom) _scanFrom = entry.FirstSlot;
+            if (_entries != null)
+            {
+                int at = Position(entry.Index);
+                if (at >= 0) _entries.RemoveAt(at);
+            }
         }
 
         /// <summary>Rewrites the short entry at <paramref name="slot"/>'s cluster, size and write time.</summary>
         public void Update(int slot, uint firstCluster, uint size, ushort date, ushort time)
         {
-            Span<byte> s = WritableSlot(slot);
+            Span<byte> s = Writable(slot);
             WriteCluster(s, firstCluster);
             BinaryPrimitives.WriteUInt32LittleEndian(s.Slice(28), size);
             BinaryPrimitives.WriteUInt16LittleEndian(s.Slice(18), date);
             BinaryPrimitives.WriteUInt16LittleEndian(s.Slice(22), time);
             BinaryPrimitives.WriteUInt16LittleEndian(s.Slice(24), date);
+            if (_entries != null && Position(slot) is int at && at >= 0)
+            {
+                DirEntry entry = _entries[at];
+                entry.FirstCluster = firstCluster;
+                entry.Size = size;
+                entry.WriteDate = date;
+                entry.WriteTime = time;
+            }
+        }
+
+        // Where the entry whose short entry is at slot is in _entries (in slot order), or the complement of where it
+        // would go.
+        private int Position(int slot)
+        {
+            int low = 0, high = _entries.Count - 1;
+            while (low <= high)
+            {
+                int middle = (low + high) >> 1;
+                int index = _entries[middle].Index;
+                if (index == slot) return middle;
+                if (index < slot) low = middle + 1;
+                else high = middle - 1;
+            }
+            return ~low;
         }
 
         public static void WriteCluster(Span<byte> entry, uint cluster)
@@ -254,16 +301,24 @@ namespace Helios.Services.Fat32
         public static void ZeroCluster(FatGeometry geometry, SectorCache cache, uint cluster)
         {
             long first = geometry.ClusterToSector(cluster);
-            for (int i = 0; i < geometry.SectorsPerCluster; i++) cache.Overwrite(first + i);
+            // Overwrite zeroes only a sector it did not hold: a cached one (the data of a file deleted a moment ago)
+            // comes back as it was, and would read as entries.
+            for (int i = 0; i < geometry.SectorsPerCluster; i++) cache.Overwrite(first + i).Clear();
         }
 
         private int FreeRun(int needed)
         {
             int capacity = Capacity;
             int run = 0, start = 0;
-            for (int slot = 0; slot < capacity; slot++)
+            bool used = true;       // every slot so far is in use
+            for (int slot = Math.Min(_scanFrom, capacity); slot < capacity; slot++)
             {
                 byte first = Slot(slot)[0];
+                if (used && (first == 0x00 || first == 0xE5))
+                {
+                    used = false;
+                    _scanFrom = slot;
+                }
                 if (first == 0x00)
                 {
                     // Everything from here on is free: the run continues to the end of the directory.
@@ -281,6 +336,7 @@ namespace Helios.Services.Fat32
                     run = 0;
                 }
             }
+            if (used) _scanFrom = capacity;
             if (run >= needed)
             {
                 EndAfter(start + needed);
@@ -304,7 +360,7 @@ namespace Helios.Services.Fat32
         /// old mark need not be zero).</summary>
         private void EndAfter(int slot)
         {
-            if (slot < Capacity && Slot(slot)[0] != 0xE5) WritableSlot(slot)[0] = 0x00;
+            if (slot < Capacity && Slot(slot)[0] != 0xE5) Writable(slot)[0] = 0x00;
         }
     }
 }

@@ -29,7 +29,9 @@ namespace Helios.Services.Fat32
             if (offset >= node.Size || buffer.Length == 0) return 0;
             int count = (int)Math.Min(buffer.Length, node.Size - offset);
             List<uint> clusters = Clusters(node);
-            Transfer(clusters, offset, buffer.Slice(0, count), default, write: false);
+            bool sequential = offset == node.ReadEnd;
+            Transfer(clusters, offset, buffer.Slice(0, count), default, write: false, sequential ? node.Size : 0);
+            node.ReadEnd = offset + count;
             return count;
         }
 
@@ -43,7 +45,7 @@ namespace Helios.Services.Fat32
             if (offset > node.Size) SetLength(offset);
             if (data.Length == 0) return;
             List<uint> clusters = GrowOrUndo(node, end);
-            Transfer(clusters, offset, default, data, write: true);
+            Transfer(clusters, offset, default, data, write: true, 0);
             if (end > node.Size) node.Size = (uint)end;
             UpdateEntry(node);
         }
@@ -64,7 +66,7 @@ namespace Helios.Services.Fat32
                     long start = node.Size;
                     int n = (int)Math.Min(zeros.Length, length - start);
                     List<uint> grown = GrowOrUndo(node, start + n);
-                    Transfer(grown, start, default, new ReadOnlySpan<byte>(zeros, 0, n), write: true);
+                    Transfer(grown, start, default, new ReadOnlySpan<byte>(zeros, 0, n), write: true, 0);
                     node.Size = (uint)(start + n);
                 }
                 UpdateEntry(node);
@@ -73,6 +75,14 @@ namespace Helios.Services.Fat32
             FreePast(node, length);
             node.Size = (uint)length;
             UpdateEntry(node);
+        }
+
+        /// <summary>Takes the file's data out of the sector cache (dirty sectors written back first): the next read of
+        /// it comes from the device. The FAT and the directories stay cached.</summary>
+        public void DropCache()
+        {
+            FatGeometry g = _fs.Geometry;
+            foreach (uint cluster in Clusters(Node)) _fs.Cache.Forget(g.ClusterToSector(cluster), g.SectorsPerCluster);
         }
 
         public void Dispose()
@@ -140,7 +150,9 @@ namespace Helios.Services.Fat32
             return clusters;
         }
 
-        private void Transfer(List<uint> clusters, long offset, Span<byte> into, ReadOnlySpan<byte> from, bool write)
+        // readAheadTo: for a sequential read, the file's size: whole-sector reads that go to the device read on
+        // towards it (SectorCache.ReadSectors); 0 reads only what is asked for.
+        private void Transfer(List<uint> clusters, long offset, Span<byte> into, ReadOnlySpan<byte> from, bool write, long readAheadTo)
         {
             FatGeometry g = _fs.Geometry;
             int sectorSize = g.BytesPerSector;
@@ -157,19 +169,27 @@ namespace Helios.Services.Fat32
                 if (!write && inSector == 0 && n == sectorSize)
                 {
                     // Whole sectors to read: as many as are contiguous on the disk, in one go (SectorCache.ReadSectors).
-                    int sectors = ContiguousSectors(clusters, clusterIndex, inCluster / sectorSize, (length - done) / sectorSize);
-                    _fs.Cache.ReadSectors(sector, sectors, into.Slice(done, sectors * sectorSize));
+                    int wanted = (length - done) / sectorSize;
+                    int sectors = ContiguousSectors(clusters, clusterIndex, inCluster / sectorSize, wanted);
+                    int ahead = 0;
+                    if (sectors == wanted && readAheadTo > 0)
+                    {
+                        long left = (readAheadTo - position + sectorSize - 1) / sectorSize;     // sectors of the file from here
+                        int most = (int)Math.Min(left, SectorCache.MaxRequestSectors);
+                        if (most > sectors) ahead = ContiguousSectors(clusters, clusterIndex, inCluster / sectorSize, most) - sectors;
+                    }
+                    _fs.Cache.ReadSectors(sector, sectors, into.Slice(done, sectors * sectorSize), ahead);
                     done += sectors * sectorSize;
                     continue;
                 }
                 if (write)
                 {
-                    byte[] buffer = n == sectorSize ? _fs.Cache.Overwrite(sector) : _fs.Cache.Write(sector);
-                    from.Slice(done, n).CopyTo(new Span<byte>(buffer, inSector, n));
+                    Span<byte> buffer = n == sectorSize ? _fs.Cache.Overwrite(sector) : _fs.Cache.Write(sector);
+                    from.Slice(done, n).CopyTo(buffer.Slice(inSector, n));
                 }
                 else
                 {
-                    new ReadOnlySpan<byte>(_fs.Cache.Read(sector), inSector, n).CopyTo(into.Slice(done, n));
+                    _fs.Cache.Read(sector).Slice(inSector, n).CopyTo(into.Slice(done, n));
                 }
                 done += n;
             }

@@ -326,6 +326,7 @@ namespace Helios.Services.Fat32
         public uint FirstCluster;
         public uint Size;
         public List<uint> Clusters;   // read at first use
+        public long ReadEnd;          // where the last read ended: a read from there on is sequential, and reads ahead
         public int Opens;
     }
 }

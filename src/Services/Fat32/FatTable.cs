@@ -32,7 +32,7 @@ namespace Helios.Services.Fat32
         {
             CheckCluster(cluster);
             long sector = FatSector(ReadFat, cluster, out int offset);
-            return BinaryPrimitives.ReadUInt32LittleEndian(new ReadOnlySpan<byte>(_cache.Read(sector), offset, 4)) & Mask;
+            return BinaryPrimitives.ReadUInt32LittleEndian(_cache.Read(sector).Slice(offset, 4)) & Mask;
         }
 
         /// <summary>Sets the entry of <paramref name="cluster"/> in every FAT copy written, keeping the top 4 bits.</summary>
@@ -43,7 +43,7 @@ namespace Helios.Services.Fat32
             {
                 if (_geometry.ActiveFat >= 0 && fat != _geometry.ActiveFat) continue;
                 long sector = FatSector(fat, cluster, out int offset);
-                var span = new Span<byte>(_cache.Write(sector), offset, 4);
+                Span<byte> span = _cache.Write(sector).Slice(offset, 4);
                 uint old = BinaryPrimitives.ReadUInt32LittleEndian(span);
                 BinaryPrimitives.WriteUInt32LittleEndian(span, (old & ~Mask) | (value & Mask));
             }

@@ -26,6 +26,9 @@ namespace Helios.Services.Fat32
         /// <summary>How many times <see cref="Flush"/> was called (tests check write-back).</summary>
         public int Flushes { get; private set; }
 
+        /// <summary>How many read requests it served.</summary>
+        public int Reads { get; private set; }
+
         /// <summary>How many sectors were written.</summary>
         public long SectorsWritten { get; private set; }
 
@@ -33,6 +36,7 @@ namespace Helios.Services.Fat32
         {
             int offset = Check(sector, buffer.Length);
             new ReadOnlySpan<byte>(_data, offset, buffer.Length).CopyTo(buffer);
+            Reads++;
         }
 
         public void Write(long sector, ReadOnlySpan<byte> data)

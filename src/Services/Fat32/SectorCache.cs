@@ -1,6 +1,7 @@
 // A write-back cache of sectors: reads fill it, writes only mark a sector dirty; a dirty sector reaches the device
 // when it is evicted (clock replacement) or at Flush, in ascending sector order, with the dirty sectors contiguous
-// with it in one request.
+// with it in one request. The sectors live in 64 KiB chunks allocated as the cache fills, not one array each: a cache
+// of megabytes is then a few hundred objects for the collector to mark, not tens of thousands.
 using System;
 using System.Collections.Generic;
 
@@ -11,14 +12,17 @@ namespace Helios.Services.Fat32
         private readonly IBlockDevice _device;
         private readonly long _limit;
         private readonly int _sectorSize;
-        private readonly byte[][] _data;
+        private readonly byte[][] _chunks;              // slot s is at (s % ChunkSlots) * _sectorSize in chunk s / ChunkSlots
         private readonly long[] _sector;
         private readonly bool[] _dirty;
         private readonly bool[] _referenced;
         private readonly Dictionary<long, int> _slots = new Dictionary<long, int>();
         private int _used;
         private byte[] _run;                            // WriteBack's staging for a run of sectors (one request)
+        private byte[] _ahead;                          // ReadSectors' staging for a read that goes on past the request
         private const int MaxRun = 128;                 // 64 KiB of 512-byte sectors: BlockDeviceClient's largest request
+        private const int ChunkSlots = 128;
+        private readonly int _capacity;
         private int _hand;
 
         /// <summary>A cache of <paramref name="capacity"/> sectors of <paramref name="device"/>; sectors at or past
@@ -29,7 +33,8 @@ namespace Helios.Services.Fat32
             _device = device;
             _limit = limit;
             _sectorSize = device.SectorSize;
-            _data = new byte[capacity][];
+            _capacity = capacity;
+            _chunks = new byte[(capacity + ChunkSlots - 1) / ChunkSlots][];
             _sector = new long[capacity];
             _dirty = new bool[capacity];
             _referenced = new bool[capacity];
@@ -37,9 +42,18 @@ namespace Helios.Services.Fat32
 
         public int SectorSize => _sectorSize;
 
+        /// <summary>How many sectors the cache holds at most.</summary>
+        public int Capacity => _capacity;
+
         public long Hits { get; private set; }
 
         public long Misses { get; private set; }
+
+        /// <summary>Sectors read from the device ahead of a request and cached.</summary>
+        public long ReadAhead { get; private set; }
+
+        /// <summary>The most sectors one device request carries (64 KiB): a read ahead goes no further.</summary>
+        public static int MaxRequestSectors => MaxRun;
 
         public int DirtyCount
         {
@@ -51,24 +65,27 @@ namespace Helios.Services.Fat32
             }
         }
 
-        /// <summary>The sector's bytes, to read only.</summary>
-        public byte[] Read(long sector) => _data[Slot(sector, load: true)];
+        /// <summary>The sector's bytes, to read only, valid until the next call into the cache (which may evict it).</summary>
+        public ReadOnlySpan<byte> Read(long sector) => Data(Slot(sector, load: true));
 
-        /// <summary>The sector's bytes, to change: the sector is written back later.</summary>
-        public byte[] Write(long sector)
+        /// <summary>The sector's bytes, to change: the sector is written back later. Valid until the next call.</summary>
+        public Span<byte> Write(long sector)
         {
             int slot = Slot(sector, load: true);
             _dirty[slot] = true;
-            return _data[slot];
+            return Data(slot);
         }
 
-        /// <summary>The sector's bytes, all of which the caller is about to replace: not read from the device.</summary>
-        public byte[] Overwrite(long sector)
+        /// <summary>The sector's bytes, all of which the caller is about to replace: not read from the device (a sector
+        /// the cache did not hold reads as zeros, one it held as it was).</summary>
+        public Span<byte> Overwrite(long sector)
         {
             int slot = Slot(sector, load: false);
             _dirty[slot] = true;
-            return _data[slot];
+            return Data(slot);
         }
+
+        private Span<byte> Data(int slot) => new Span<byte>(_chunks[slot / ChunkSlots], slot % ChunkSlots * _sectorSize, _sectorSize);
 
         /// <summary>Copies the sector into <paramref name="into"/> without caching it (a scan that would otherwise evict
         /// everything): the cached copy when there is one, else the device's.</summary>
@@ -76,33 +93,71 @@ namespace Helios.Services.Fat32
         {
             if (sector < 0 || sector >= _limit)
                 throw FileSystemException.Corrupt("sector " + sector + " is outside the volume's " + _limit);
-            if (_slots.TryGetValue(sector, out int slot)) _data[slot].AsSpan().CopyTo(into);
+            if (_slots.TryGetValue(sector, out int slot)) Data(slot).CopyTo(into);
             else _device.Read(sector, into);
         }
 
         /// <summary>Reads <paramref name="count"/> whole sectors from <paramref name="sector"/> into <paramref name="into"/>:
         /// the cached ones from the cache (they may be newer than the device), each run of the others from the device
         /// in one request, without caching them: file data read once would otherwise evict the FAT and directories,
-        /// and a request per sector costs a round trip to the driver each.</summary>
-        public void ReadSectors(long sector, int count, Span<byte> into)
+        /// and a request per sector costs a round trip to the driver each. When the request ends in a run read from
+        /// the device, that read goes on for up to <paramref name="ahead"/> more sectors (the caller's file continues
+        /// there, contiguous on the disk) in the same request, and those are cached: a sequential reader's next request
+        /// then finds them, and the device sees a quarter of the requests (Linux's readahead does the same).</summary>
+        public void ReadSectors(long sector, int count, Span<byte> into, int ahead = 0)
         {
             if (sector < 0 || count < 0 || sector > _limit - count)
                 throw FileSystemException.Corrupt("sectors " + sector + "+" + count + " are outside the volume's " + _limit);
+            // Not past the volume, and never so far that what is read ahead would push the FAT and directories out.
+            ahead = (int)Math.Max(0, Math.Min(Math.Min(ahead, _capacity / 8), _limit - sector - count));
             int i = 0;
             while (i < count)
             {
                 if (_slots.TryGetValue(sector + i, out int slot))
                 {
                     Hits++;
-                    _data[slot].AsSpan().CopyTo(into.Slice(i * _sectorSize, _sectorSize));
+                    Data(slot).CopyTo(into.Slice(i * _sectorSize, _sectorSize));
                     i++;
                     continue;
                 }
                 int end = i + 1;
                 while (end < count && !_slots.ContainsKey(sector + end)) end++;
                 Misses += end - i;
-                _device.Read(sector + i, into.Slice(i * _sectorSize, (end - i) * _sectorSize));
+                int extra = 0;
+                if (end == count && end - i < MaxRun)
+                    while (extra < ahead && end - i + extra < MaxRun && !_slots.ContainsKey(sector + count + extra)) extra++;
+                if (extra == 0)
+                {
+                    _device.Read(sector + i, into.Slice(i * _sectorSize, (end - i) * _sectorSize));
+                    i = end;
+                    continue;
+                }
+                if (_ahead is null) _ahead = new byte[MaxRun * _sectorSize];
+                int read = end - i;
+                _device.Read(sector + i, new Span<byte>(_ahead, 0, (read + extra) * _sectorSize));
+                new ReadOnlySpan<byte>(_ahead, 0, read * _sectorSize).CopyTo(into.Slice(i * _sectorSize));
+                for (int k = 0; k < extra; k++)
+                {
+                    // Clean, and not yet referenced: a sector read ahead and never asked for goes first.
+                    int placed = Place(sector + count + k, load: false);
+                    new ReadOnlySpan<byte>(_ahead, (read + k) * _sectorSize, _sectorSize).CopyTo(Data(placed));
+                    _referenced[placed] = false;
+                }
+                ReadAhead += extra;
                 i = end;
+            }
+        }
+
+        /// <summary>Takes <paramref name="count"/> sectors from <paramref name="sector"/> out of the cache, writing the dirty
+        /// ones back first; their slots are taken first for what is loaded next.</summary>
+        public void Forget(long sector, int count)
+        {
+            for (long s = sector; s < sector + count; s++)
+            {
+                if (!_slots.TryGetValue(s, out int slot)) continue;
+                if (_dirty[slot]) WriteBack(s);
+                _slots.Remove(s);
+                ReleaseEmpty(slot);
             }
         }
 
@@ -128,10 +183,18 @@ namespace Helios.Services.Fat32
                 return slot;
             }
             Misses++;
-            if (_used < _data.Length)
+            return Place(sector, load);
+        }
+
+        // A slot for a sector the cache does not hold (a free one, or the clock's victim, written back if dirty),
+        // loaded from the device or zeroed.
+        private int Place(long sector, bool load)
+        {
+            int slot;
+            if (_used < _capacity)
             {
                 slot = _used++;
-                _data[slot] = new byte[_sectorSize];
+                if (slot % ChunkSlots == 0) _chunks[slot / ChunkSlots] = new byte[Math.Min(ChunkSlots, _capacity - slot) * _sectorSize];
             }
             else
             {
@@ -143,7 +206,7 @@ namespace Helios.Services.Fat32
             {
                 try
                 {
-                    _device.Read(sector, _data[slot]);
+                    _device.Read(sector, Data(slot));
                 }
                 catch
                 {
@@ -154,7 +217,7 @@ namespace Helios.Services.Fat32
             }
             else
             {
-                Array.Clear(_data[slot], 0, _sectorSize);
+                Data(slot).Clear();
             }
             _sector[slot] = sector;
             _referenced[slot] = true;
@@ -175,12 +238,12 @@ namespace Helios.Services.Fat32
             if (count == 1)
             {
                 int only = _slots[sector];
-                _device.Write(sector, _data[only]);
+                _device.Write(sector, Data(only));
                 _dirty[only] = false;
                 return;
             }
             if (_run is null) _run = new byte[MaxRun * _sectorSize];
-            for (int i = 0; i < count; i++) _data[_slots[first + i]].AsSpan().CopyTo(_run.AsSpan(i * _sectorSize, _sectorSize));
+            for (int i = 0; i < count; i++) Data(_slots[first + i]).CopyTo(_run.AsSpan(i * _sectorSize, _sectorSize));
             _device.Write(first, new ReadOnlySpan<byte>(_run, 0, count * _sectorSize));
             for (int i = 0; i < count; i++) _dirty[_slots[first + i]] = false;
         }
@@ -202,7 +265,7 @@ namespace Helios.Services.Fat32
             while (true)
             {
                 int slot = _hand;
-                _hand = (_hand + 1) % _data.Length;
+                _hand = (_hand + 1) % _capacity;
                 if (!_referenced[slot]) return slot;
                 _referenced[slot] = false;
             }

@@ -1,8 +1,11 @@
-// The FAT32 file system service: `fatfs <device> <path> <clients> [format]` binds the block device at device
-// (BlockDeviceContract; waiting up to 30 s for its driver to register it), formats it when told, mounts it, registers
-// path (the manifest declares /fs) with FileSystemContract and serves that many clients one after the other (or, for
-// "forever", until the machine stops), flushing after each; then it takes the path back and exits 0. Exit 1 when the
-// volume cannot be mounted or the device never appears.
+// The FAT32 file system service: `fatfs <device> <path> <clients> [format] [cache=SIZE]` binds the block device at
+// device (BlockDeviceContract; waiting up to 30 s for its driver to register it), formats it when told, mounts it,
+// registers path (the manifest declares /fs) with FileSystemContract and serves that many clients one after the other
+// (or, for "forever", until the machine stops), flushing after each; then it takes the path back and exits 0. Exit 1
+// when the volume cannot be mounted or the device never appears, 2 for arguments it cannot use.
+// The sector cache is write-back and holds SIZE bytes (K or M suffix; default 8M, within the manifest's 32M heap): a
+// working set of small files that fits never reaches the disk until a flush, as in Linux's page cache, which the
+// benchmarks compare with.
 using System;
 using System.Collections.Generic;
 using Helios.Channels;
@@ -16,8 +19,23 @@ public static class Program
     {
         string device = args.Length > 0 ? args[0] : "/dev/ram0";
         string path = args.Length > 1 ? args[1] : "/fs";
-        int clients = args.Length <= 2 ? 1 : args[2] == "forever" ? -1 : int.Parse(args[2]);
-        bool format = args.Length > 3 && args[3] == "format";
+        int clients = 1;
+        if (args.Length > 2 && args[2] != "forever" && (!int.TryParse(args[2], out clients) || clients < 0))
+            return Usage("the number of clients must be a whole number or \"forever\", not \"" + args[2] + "\"");
+        if (args.Length > 2 && args[2] == "forever") clients = -1;
+        bool format = false;
+        int cacheBytes = DefaultCacheBytes;
+        for (int i = 3; i < args.Length; i++)
+        {
+            if (args[i] == "format") format = true;
+            else if (args[i].StartsWith("cache=", StringComparison.Ordinal))
+            {
+                cacheBytes = Size(args[i].Substring("cache=".Length));
+                if (cacheBytes < MinCacheBytes || cacheBytes > MaxCacheBytes)
+                    return Usage("cache=" + args[i].Substring("cache=".Length) + " is not a size from 2K to 16M (e.g. cache=256K)");
+            }
+            else return Usage("unknown option \"" + args[i] + "\"");
+        }
         BlockDeviceContract.NewChannel(out BlockDeviceContract.Imp imp, out BlockDeviceContract.Exp exp);
         if (!ServiceWait.Bind(device, BlockDeviceContract.Info, exp.Handle, out string why))
         {
@@ -29,7 +47,7 @@ public static class Program
         {
             var blocks = new BlockDeviceClient(imp);
             if (format) FatFormatter.Format(blocks);
-            fs = FatFileSystem.Mount(blocks);
+            fs = FatFileSystem.Mount(blocks, cacheBytes / blocks.SectorSize);
         }
         catch (FileSystemException e)
         {
@@ -49,6 +67,26 @@ public static class Program
         ServiceNamespace.Unregister(registration);
         imp.Close();
         return 0;
+    }
+
+    private const int DefaultCacheBytes = 8 << 20, MinCacheBytes = 2 << 10, MaxCacheBytes = 16 << 20;
+
+    private static int Usage(string why)
+    {
+        Console.Error.WriteLine("fatfs: " + why);
+        Console.Error.WriteLine("fatfs: usage: fatfs DEVICE PATH CLIENTS|forever [format] [cache=SIZE]");
+        return 2;
+    }
+
+    // "4096", "256K", "8M": bytes; -1 for anything else.
+    private static int Size(string text)
+    {
+        int scale = 1;
+        if (text.EndsWith("K", StringComparison.Ordinal)) scale = 1 << 10;
+        else if (text.EndsWith("M", StringComparison.Ordinal)) scale = 1 << 20;
+        if (scale != 1) text = text.Substring(0, text.Length - 1);
+        if (!int.TryParse(text, out int n) || n < 0 || n > int.MaxValue / scale) return -1;
+        return n * scale;
     }
 
     private static void Serve(FatFileSystem fs, FileSystemContract.Exp client)
@@ -137,6 +175,11 @@ public static class Program
                 case FileSystemContract.Descriptor.Message.Flush:
                     client.ReceiveFlush();
                     fs.Flush();
+                    client.SendDone();
+                    break;
+                case FileSystemContract.Descriptor.Message.DropCache:
+                    client.ReceiveDropCache(out int dropped);
+                    File(files, dropped).DropCache();
                     client.SendDone();
                     break;
                 case FileSystemContract.Descriptor.Message.Stat:

@@ -41,6 +41,8 @@ public class Fat32WriteTests
     [Theory]
     [InlineData(512)]
     [InlineData(8)] // a cache of 8 sectors: nearly every write goes through eviction
+    [InlineData(130)] // two chunks of the cache's storage, the second of only two sectors
+    [InlineData(16384)] // fatfs's default 8 MiB: nothing is evicted
     public void CreateAppendRenameDeleteAndDirectoriesLeaveACleanVolume(int cacheSectors)
     {
         var (image, device, fs) = Fresh(cacheSectors: cacheSectors);
@@ -155,6 +157,55 @@ public class Fat32WriteTests
         Assert.True(device.SectorsWritten > 0);
         Assert.Equal(0, fs.Cache.DirtyCount);
         Assert.Equal([1, 2, 3], ReadAll(FatFileSystem.Mount(new MemoryBlockDevice((byte[])device.Data.Clone())), "/a.txt"));
+    }
+
+    [Fact]
+    public void DropCacheWritesTheFileBackAndItsNextReadComesFromTheDevice()
+    {
+        var (_, device, fs) = Fresh(cacheSectors: 16384);
+        byte[] content = StorageTestImage.RandomBytes(new Random(5), 20000);
+        using FatFile file = fs.Create("/cold.bin");
+        file.Write(0, content);
+        Assert.Equal(0, device.SectorsWritten);
+
+        file.DropCache();                           // dirty data: written back, not lost
+        long written = device.SectorsWritten;
+        Assert.True(written >= content.Length / 512, $"{written} sectors written");
+        long misses = fs.Cache.Misses;
+        var back = new byte[content.Length];
+        Assert.Equal(content.Length, file.Read(0, back));
+        Assert.True(content.AsSpan().SequenceEqual(back));
+        Assert.True(fs.Cache.Misses - misses >= content.Length / 512, "the read after DropCache came from the cache");
+
+        // The directory and the FAT stayed cached and right: the file is intact on the device for a fresh mount.
+        fs.Flush();
+        Assert.True(content.AsSpan().SequenceEqual(ReadAll(FatFileSystem.Mount(new MemoryBlockDevice((byte[])device.Data.Clone())), "/cold.bin")));
+    }
+
+    [Fact]
+    public void ASequentialReadGoesToTheDeviceIn64KiBRequestsAndARandomOneReadsOnlyWhatItAsks()
+    {
+        var (_, device, fs) = Fresh(cacheSectors: 4096);
+        byte[] content = StorageTestImage.RandomBytes(new Random(6), 1 << 20);
+        using FatFile file = fs.Create("/seq.bin");
+        file.Write(0, content);
+        fs.Flush();
+        file.DropCache();
+
+        int reads = device.Reads;
+        var back = new byte[content.Length];
+        for (int at = 0; at < back.Length; at += 16384) Assert.Equal(16384, file.Read(at, back.AsSpan(at, 16384)));
+        Assert.True(content.AsSpan().SequenceEqual(back));
+        Assert.Equal((1 << 20) / 65536, device.Reads - reads);     // not 64 requests of 16 KiB
+        Assert.Equal((1 << 20) / 512 * 3 / 4, fs.Cache.ReadAhead);
+
+        file.DropCache();
+        reads = device.Reads;
+        long ahead = fs.Cache.ReadAhead;
+        Assert.Equal(16384, file.Read(500 * 1024, back.AsSpan(0, 16384)));   // not where the last read ended
+        Assert.True(content.AsSpan(500 * 1024, 16384).SequenceEqual(back.AsSpan(0, 16384)));
+        Assert.Equal(1, device.Reads - reads);
+        Assert.Equal(ahead, fs.Cache.ReadAhead);
     }
 
     [Fact]

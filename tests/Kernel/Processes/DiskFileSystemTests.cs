@@ -52,7 +52,8 @@ namespace Helios.Kernel.Tests.Processes
         {
             if (!Fat32DiskAttached()) return;
             Process driver = ProcessServices.StartService("virtioblk", new[] { "serve", "/dev/blk0", "2" }, "/dev/blk0");
-            Process fs = ProcessServices.StartService("fatfs", new[] { "/dev/blk0", "/fs", "1" }, "/fs");
+            // A cache far smaller than the large file, so that the kill finds some of it already written back.
+            Process fs = ProcessServices.StartService("fatfs", new[] { "/dev/blk0", "/fs", "1", "cache=256K" }, "/fs");
             Process writer = Apps.Create("fsstress", new[] { "churn", "/churn", Seed });
             PipeContract.Exp output = writer.OpenStandardOutput();
             writer.Start();

@@ -35,9 +35,10 @@ namespace Helios.Kernel.Tests.Channels
                 long here = TravelAgent.Counters();
                 if (!s_warm)
                 {
-                    // The machine's first binds from one satellite to another set up what the kernels keep for the
-                    // next ones: once, before any baseline, an end goes k0 → k1 → k2 → k1 and closes; then this
-                    // kernel's links are back to the channels they had before (the closes crossed).
+                    // The first bind from one satellite to another is the first request over their control channel
+                    // (KernelControl): its ends keep the last block they received as their spare, a handle on each
+                    // kernel for good. So once, before any baseline, an end goes k0 → k1 → k2 → k1 and closes; then
+                    // this kernel's links are back to the channels they had before (the closes crossed).
                     s_warm = true;
                     long before = here;
                     for (int k = 1; k < 3; k++) Agents[k] = TravelAgent.Bind(k);

@@ -245,11 +245,26 @@ public class MultikernelTests
         Assert.DoesNotContain(TestProtocol.Prefix + TestProtocol.Fail, console);
     }
 
-    // A numa2 boot of the test image: the coordinator runs coordinatorFilter, k1 satelliteFilter; the run must complete.
-    private static async Task<TestRunReport> RunNuma2(string isaName, string coordinatorFilter, string satelliteFilter)
+    // Endpoints that travel on through a third kernel (tests/Kernel/Channels/EndpointTravelTests.cs), numa4: an end
+    // sent k0 → k1 → k2 (and back to k0) keeps its messages in order both ways, closing either end is seen two kernels
+    // away, and every kernel's exchange heap and link channels return to their baselines. Every satellite runs its agent.
+    [Theory]
+    [InlineData("x86_64")]
+    [InlineData("arm64")]
+    public async Task EndpointsTravelOnThroughAThirdKernel(string isaName)
+    {
+        TestRunReport report = await RunNuma2(isaName, "EndpointTravel.*", "EndpointTravelSatellite.*", "numa4");
+        Assert.Equal(4, report.Results.Count(r => r.Name.StartsWith("k0:EndpointTravel.", StringComparison.Ordinal)));
+        for (int k = 1; k < 4; k++) Assert.Single(report.Results, r => r.Name == $"k{k}:EndpointTravelSatellite.ServeTheCoordinator");
+        Assert.All(report.Results, r => Assert.True(r.Passed, r.Name + ": " + r.Message));
+    }
+
+    // A boot of the test image on a numa2 machine (or topology): the coordinator runs coordinatorFilter, every satellite
+    // satelliteFilter; the run must complete.
+    private static async Task<TestRunReport> RunNuma2(string isaName, string coordinatorFilter, string satelliteFilter, string topology = "numa2")
     {
         Isa isa = IsaNames.Parse(isaName);
-        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = Numa2Machine };
+        var session = new KernelTestSession(TestData.Repo, TestData.Configuration) { Topology = QemuTopology.Parse(topology, out _)! };
         QemuOptions options = session.Options(isa, coordinatorFilter);
         options = options with { KernelArguments = options.KernelArguments + " " + TestProtocol.SatelliteFilterOption + "=" + satelliteFilter };
         TestRunReport report = TestRunParser.Parse(isa, await QemuRunner.RunAsync(options), session.Kernels);

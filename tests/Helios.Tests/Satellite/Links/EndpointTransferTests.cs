@@ -166,6 +166,25 @@ public sealed unsafe class EndpointTransferTests : IDisposable
         AllQuiet(baselines);
     }
 
+    // k0 → k1 → k2, then the end that stayed closes right behind 3000 items still on their way through k1: k2
+    // receives them all, in order, and only then sees the channel closed; every link forgets the channel.
+    [Fact]
+    public void ACloseBehindItemsRelayedThroughAThirdKernelComesAfterThem()
+    {
+        long[] baselines = Baselines();
+        long[] local = (long[])_k[0].Call("CreateLocal", "stream");
+        long importer = local[0], exporter = local[1];
+        _k[0].Call("SendItems", importer, 0, 100);
+        long onK1 = Carry(0, 1, exporter, false, null, 0, 0, 0);
+        long onK2 = Carry(1, 2, onK1, false, null, 0, 0, 0);
+        _k[0].Call("SendItems", importer, 100, 3100);
+        _k[0].Call("CloseOf", "stream", importer, true);
+        Assert.Null(_k[2].Call("ReceiveStreamFrom", onK2, 0, 3100));
+        Assert.True((bool)_k[2].Call("WaitClosedOf", "stream", onK2, false, Patience));
+        _k[2].Call("CloseOf", "stream", onK2, false);
+        AllQuiet(baselines);
+    }
+
     // Both directions over a carried end, through a third kernel: a Ping queued before the transfers is answered,
     // then round trips with arrays; closing the far end is seen on k0, and closing k0's end on k2.
     [Fact]

@@ -1,11 +1,12 @@
 // The virtio-blk driver, as a process (docs/services.md): it finds the disk's register blocks through its virtio
 // capabilities, brings the device up (virtio 1.x, 3.1), sets up one split virtqueue in DMA buffers and reads, writes
-// and flushes with several requests in flight, polling the used ring. "serve PATH [CLIENTS]" registers PATH (the
+// and flushes with several requests in flight, waiting for the device's interrupt. "serve PATH [CLIENTS]" registers PATH (the
 // manifest declares /dev/blk0) with BlockDeviceContract and serves its clients one after the other, CLIENTS of them
 // or, without it, until the machine stops. "check FIRST COUNT" reads COUNT sectors from FIRST and checks the pattern
 // the test harness writes on its scratch disk (sector n: n as a u64, then bytes n*7+1); "capacity" prints the disk's
 // size; "rewrite FIRST COUNT" writes those sectors' complement, flushes, reads it back, then writes back what was
-// there and checks it (the harness's write test, which leaves the disk as it found it). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. Not yet: interrupts.
+// there and checks it (the harness's write test, which leaves the disk as it found it). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. The driver
+// waits for the device's MSI-X interrupt where the kernel routes it, else polls; check and rewrite say which, and how many interrupts.
 using System;
 using System.Buffers.Binary;
 using Helios.Channels;
@@ -162,7 +163,7 @@ namespace VirtioBlk
                 Console.Error.WriteLine("virtioblk: sectors " + first.ToString() + "+" + count.ToString() + " do not read back what was there");
                 return 1;
             }
-            Console.WriteLine("virtioblk: wrote, flushed and read back " + count.ToString() + " sectors from " + first.ToString() + (disk.CanFlush ? "" : " (no write cache to flush)"));
+            Console.WriteLine("virtioblk: wrote, flushed and read back " + count.ToString() + " sectors from " + first.ToString() + (disk.CanFlush ? "" : " (no write cache to flush)") + "; " + Completions(disk));
             return 0;
         }
 
@@ -181,9 +182,12 @@ namespace VirtioBlk
                     return 1;
                 }
             }
-            Console.WriteLine("virtioblk: read " + count.ToString() + " sectors from " + first.ToString() + ", " + disk.MostInFlight.ToString() + " requests in flight at most: all as written");
+            Console.WriteLine("virtioblk: read " + count.ToString() + " sectors from " + first.ToString() + ", " + disk.MostInFlight.ToString() + " requests in flight at most: all as written; " + Completions(disk));
             return 0;
         }
+
+        private static string Completions(VirtioBlockDevice disk)
+            => disk.UsesInterrupts ? disk.Interrupts.ToString() + " interrupts" : "polled, no interrupt";
     }
 
     public sealed class VirtioException : Exception

@@ -39,6 +39,22 @@ namespace Helios.Kernel.Tests.Processes
             Assert.Equal(free, Frames.FreeFrames);                  // its DMA buffers came back
         }
 
+        // The driver blocks on the disk's MSI-X interrupt (the kernel routes it: x86_64 to a local APIC vector, arm64 to
+        // a GICv2m SPI): the kernel counts what it delivered to drivers, and after the driver ends the vector is free.
+        [Test]
+        public static void TheDriverTakesTheDisksInterrupts()
+        {
+            if (!DiskAttached) return;
+            Devices.Pci.PciFunction disk = Devices.Pci.PciDevices.Find(0x1AF4, 0x1042);
+            ulong before = Devices.DeviceInterrupt.Delivered;
+            Assert.Equal(0, Run("check", "0", "64").ExitCode);
+            ulong first = Devices.DeviceInterrupt.Delivered - before;
+            Assert.True(first >= 1, "the driver took " + first.ToString() + " interrupts for 64 sectors in 8 requests");
+            Assert.True(Devices.DeviceInterrupt.OwnerOf(disk, 0) is null, "vector 0 is given back when the driver ends");
+            Assert.Equal(0, Run("check", "0", "64").ExitCode);              // and a new driver takes it again
+            Assert.True(Devices.DeviceInterrupt.Delivered - before > first, "the second driver took interrupts too");
+        }
+
         [Test]
         public static void TheDriverWritesAndFlushesTheDisk()
         {

@@ -5,7 +5,8 @@
 // or, without it, until the machine stops. "check FIRST COUNT" reads COUNT sectors from FIRST and checks the pattern
 // the test harness writes on its scratch disk (sector n: n as a u64, then bytes n*7+1); "capacity" prints the disk's
 // size; "rewrite FIRST COUNT" writes those sectors' complement, flushes, reads it back, then writes back what was
-// there and checks it (the harness's write test, which leaves the disk as it found it). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. The driver
+// there and checks it (the harness's write test, which leaves the disk as it found it); "interrupt" reads sector 0
+// and waits for the disk's interrupt itself (exit 1 when it does not come or is not routed). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. The driver
 // waits for the device's MSI-X interrupt where the kernel routes it, else polls; check and rewrite say which, and how many interrupts.
 using System;
 using System.Buffers.Binary;
@@ -41,6 +42,21 @@ namespace VirtioBlk
                 }
                 if (how == "rewrite" && args.Length == 3 && ulong.TryParse(args[1], out ulong at) && int.TryParse(args[2], out int sectors) && sectors > 0)
                     return Rewrite(disk, at, sectors);
+                if (how == "interrupt" && args.Length == 1)
+                {
+                    if (!disk.UsesInterrupts)
+                    {
+                        Console.Error.WriteLine("virtioblk: the disk's interrupt is not routed: the driver polls");
+                        return 1;
+                    }
+                    if (!disk.ProbeInterrupt())
+                    {
+                        Console.Error.WriteLine("virtioblk: the disk completed a read without interrupting");
+                        return 1;
+                    }
+                    Console.WriteLine("virtioblk: the disk interrupted; " + Completions(disk));
+                    return 0;
+                }
                 if (how == "check" && args.Length == 3 && ulong.TryParse(args[1], out ulong first) && int.TryParse(args[2], out int count) && count > 0)
                     return Check(disk, first, count);
                 return Usage();
@@ -54,7 +70,7 @@ namespace VirtioBlk
 
         private static int Usage()
         {
-            Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | check FIRST COUNT | rewrite FIRST COUNT | serve PATH [CLIENTS]");
+            Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | interrupt | check FIRST COUNT | rewrite FIRST COUNT | serve PATH [CLIENTS]");
             return 2;
         }
 

@@ -193,6 +193,25 @@ namespace VirtioBlk
         }
 
         /// <summary>
+        /// Reads sector 0 with the device asked to interrupt from the start and waits for the interrupt itself, not the
+        /// used ring: whether the device interrupted (the test that the driver takes interrupts: the ordinary path waits
+        /// only when the used ring has nothing new, which depends on how fast the host is).
+        /// </summary>
+        public bool ProbeInterrupt()
+        {
+            if (_interrupt is null) return false;
+            ulong before = _interrupt.Count;
+            _ring.WriteUInt16(_availableOffset, 0);
+            Submit(0, RequestIn, 0, SectorSize);
+            _registers.Write16(_notify, 0);
+            bool came = _interrupt.Wait(AnswerTimeout);
+            _ring.WriteUInt16(_availableOffset, AvailableNoInterrupt);
+            int slot = WaitUsed();
+            if (RequestStatus(slot) != 0) throw new VirtioException("reading sector 0 failed with status " + RequestStatus(slot).ToString());
+            return came && _interrupt.Count > before;
+        }
+
+        /// <summary>
         /// Everything written so far reaches stable storage (VIRTIO_BLK_T_FLUSH). A device without a volatile cache
         /// (which does not offer VIRTIO_BLK_F_FLUSH) has nothing to flush: its completed writes are durable.
         /// </summary>

@@ -40,19 +40,22 @@ namespace Helios.Kernel.Tests.Processes
         }
 
         // The driver blocks on the disk's MSI-X interrupt (the kernel routes it: x86_64 to a local APIC vector, arm64 to
-        // a GICv2m SPI): the kernel counts what it delivered to drivers, and after the driver ends the vector is free.
+        // a GICv2m SPI). "interrupt" asks the disk to interrupt for one read and waits for that interrupt, not the used
+        // ring (whether an ordinary read waits at all depends on how fast the host is); the kernel counts what it
+        // delivered to drivers. The vector is free again once the driver has ended, and the next driver takes it.
         [Test]
         public static void TheDriverTakesTheDisksInterrupts()
         {
             if (!DiskAttached) return;
             Devices.Pci.PciFunction disk = Devices.Pci.PciDevices.Find(0x1AF4, 0x1042);
             ulong before = Devices.DeviceInterrupt.Delivered;
-            Assert.Equal(0, Run("check", "0", "64").ExitCode);
-            ulong first = Devices.DeviceInterrupt.Delivered - before;
-            Assert.True(first >= 1, "the driver took " + first.ToString() + " interrupts for 64 sectors in 8 requests");
+            Assert.Equal(0, Run("interrupt").ExitCode);
+            ulong first = Devices.DeviceInterrupt.Delivered;
+            Assert.True(first > before, "the kernel delivered the disk's interrupt to the driver");
             Assert.True(Devices.DeviceInterrupt.OwnerOf(disk, 0) is null, "vector 0 is given back when the driver ends");
-            Assert.Equal(0, Run("check", "0", "64").ExitCode);              // and a new driver takes it again
-            Assert.True(Devices.DeviceInterrupt.Delivered - before > first, "the second driver took interrupts too");
+            Assert.Equal(0, Run("interrupt").ExitCode);                     // a new driver takes it again
+            Assert.True(Devices.DeviceInterrupt.Delivered > first, "the second driver took the interrupt too");
+            Assert.Equal(0, Run("check", "0", "64").ExitCode);              // and reads with it, waiting or not
         }
 
         [Test]

@@ -6,7 +6,8 @@
 // the test harness writes on its scratch disk (sector n: n as a u64, then bytes n*7+1); "capacity" prints the disk's
 // size; "rewrite FIRST COUNT" writes those sectors' complement, flushes, reads it back, then writes back what was
 // there and checks it (the harness's write test, which leaves the disk as it found it); "interrupt" reads sector 0
-// and waits for the disk's interrupt itself (exit 1 when it does not come or is not routed). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. The driver
+// and waits for the disk's interrupt itself (exit 1 when it does not come or is not routed); "idle SECONDS" waits
+// that long for an interrupt with nothing in flight (exit 0 when none came). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. The driver
 // waits for the device's MSI-X interrupt where the kernel routes it, else polls; check and rewrite say which, and how many interrupts.
 using System;
 using System.Buffers.Binary;
@@ -57,6 +58,12 @@ namespace VirtioBlk
                     Console.WriteLine("virtioblk: the disk interrupted; " + Completions(disk));
                     return 0;
                 }
+                if (how == "idle" && args.Length == 2 && int.TryParse(args[1], out int seconds) && seconds > 0)
+                {
+                    // Blocks on the interrupt with nothing in flight (the test that a driver killed while it waits dies).
+                    Console.WriteLine("virtioblk: waiting " + seconds.ToString() + " s for an interrupt with no request in flight");
+                    return disk.WaitIdle(seconds * 1_000_000_000L) ? 1 : 0;
+                }
                 if (how == "check" && args.Length == 3 && ulong.TryParse(args[1], out ulong first) && int.TryParse(args[2], out int count) && count > 0)
                     return Check(disk, first, count);
                 return Usage();
@@ -70,7 +77,7 @@ namespace VirtioBlk
 
         private static int Usage()
         {
-            Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | interrupt | check FIRST COUNT | rewrite FIRST COUNT | serve PATH [CLIENTS]");
+            Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | interrupt | idle SECONDS | check FIRST COUNT | rewrite FIRST COUNT | serve PATH [CLIENTS]");
             return 2;
         }
 

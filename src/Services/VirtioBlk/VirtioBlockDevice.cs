@@ -211,6 +211,9 @@ namespace VirtioBlk
             return came && _interrupt.Count > before;
         }
 
+        /// <summary>Waits up to timeoutNanoseconds for an interrupt with no request in flight (none comes): false.</summary>
+        public bool WaitIdle(long timeoutNanoseconds) => _interrupt is not null && _interrupt.Wait(timeoutNanoseconds);
+
         /// <summary>
         /// Everything written so far reaches stable storage (VIRTIO_BLK_T_FLUSH). A device without a volatile cache
         /// (which does not offer VIRTIO_BLK_F_FLUSH) has nothing to flush: its completed writes are durable.

@@ -58,6 +58,25 @@ namespace Helios.Kernel.Tests.Processes
             Assert.Equal(0, Run("check", "0", "64").ExitCode);              // and reads with it, waiting or not
         }
 
+        // A driver blocked on its interrupt (nothing in flight, so none comes) is killed: it dies within the kernel's
+        // 0.1 s look at kills, not when its 30 s wait ends, and its vector is given back.
+        [Test]
+        public static void ADriverKilledWhileItWaitsForItsInterruptDies()
+        {
+            if (!DiskAttached) return;
+            Process driver = Apps.Create("virtioblk", new[] { "idle", "30" });
+            driver.Start();
+            Helios.Kernel.Threading.Thread.Sleep(200_000_000);
+            Assert.Equal(ProcessState.Running, driver.State);
+            ulong start = Time.Clock.Now;
+            driver.Kill("killed by the test while it waits for its interrupt");
+            Assert.Equal(-1, driver.Wait());
+            Assert.Equal(ProcessState.Killed, driver.State);
+            Assert.True(Time.Clock.Now - start < 5_000_000_000UL, "it died within 5 s, not after its 30 s wait");
+            Assert.True(Devices.DeviceInterrupt.OwnerOf(Devices.Pci.PciDevices.Find(0x1AF4, 0x1042), 0) is null, "its vector is given back");
+            Assert.Equal(0, Run("interrupt").ExitCode);
+        }
+
         [Test]
         public static void TheDriverWritesAndFlushesTheDisk()
         {

@@ -21,7 +21,7 @@ internal sealed partial class ManifestMapper
         ["process"] = "application", ["platforms"] = "application", ["endpoints"] = "application", ["arguments"] = "application",
         ["platform"] = "platforms", ["inputPipe"] = "endpoints", ["outputPipe"] = "endpoints", ["endpoint"] = "endpoints",
         ["serviceProvider"] = "endpoints", ["argument"] = "arguments",
-        ["hardware"] = "application", ["pciDevice"] = "hardware", ["registers"] = "pciDevice",
+        ["hardware"] = "application", ["pciDevice"] = "hardware", ["registers"] = "pciDevice", ["interrupt"] = "pciDevice",
     };
 
     private readonly string _file;
@@ -299,10 +299,15 @@ internal sealed partial class ManifestMapper
             Dictionary<string, XAttribute> attributes = Attributes(element, isRoot: false, "vendor", "device");
             bool ok = TryPciId(element, attributes, "vendor", out int vendor);
             ok &= TryPciId(element, attributes, "device", out int device);
-            byte bars = 0;
-            foreach (XElement registers in ChildElements(element, "<registers> elements"))
+            byte bars = 0, vectors = 0;
+            foreach (XElement registers in ChildElements(element, "<registers> and <interrupt> elements"))
             {
-                if (Known(registers, element, ["registers"]) is null) continue;
+                if (Known(registers, element, ["registers", "interrupt"]) is null) continue;
+                if (registers.Name.LocalName == "interrupt")
+                {
+                    ok &= MapInterrupt(registers, ref vectors);
+                    continue;
+                }
                 Dictionary<string, XAttribute> barAttributes = Attributes(registers, isRoot: false, "bar");
                 CheckEmpty(registers);
                 if (!barAttributes.TryGetValue("bar", out XAttribute? bar))
@@ -331,8 +336,28 @@ internal sealed partial class ManifestMapper
                 continue;
             }
             declared[(vendor, device)] = element;
-            manifest.PciDevices.Add(new ManifestPciDevice((ushort)vendor, (ushort)device, bars));
+            manifest.PciDevices.Add(new ManifestPciDevice((ushort)vendor, (ushort)device, bars, vectors));
         }
+    }
+
+    // <interrupt vector="n"/>: MSI-X vector n of the device (an entry of its MSI-X table), 0 to 7, each once.
+    private bool MapInterrupt(XElement interrupt, ref byte vectors)
+    {
+        Dictionary<string, XAttribute> attributes = Attributes(interrupt, isRoot: false, "vector");
+        CheckEmpty(interrupt);
+        if (!attributes.TryGetValue("vector", out XAttribute? vector))
+        {
+            Error(interrupt, ManifestErrorCode.Missing, "<interrupt> has no vector attribute: expected the device's MSI-X vector the driver may wait for, from 0 to 7 (e.g. vector=\"0\")");
+            return false;
+        }
+        if (!TryInt(vector, index => index is >= 0 and <= 7 ? null : "an MSI-X vector from 0 to 7", out int index)) return false;
+        if ((vectors & (1 << index)) != 0)
+        {
+            Error(vector, ManifestErrorCode.Duplicate, $"<interrupt> vector=\"{index}\" is granted twice: expected each vector once");
+            return false;
+        }
+        vectors |= (byte)(1 << index);
+        return true;
     }
 
     private bool TryPciId(XElement element, Dictionary<string, XAttribute> attributes, string name, out int id)

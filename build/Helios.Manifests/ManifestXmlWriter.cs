@@ -90,6 +90,13 @@ public static class ManifestXmlWriter
                         xml.WriteAttributeString("bar", bar.ToString(System.Globalization.CultureInfo.InvariantCulture));
                         xml.WriteEndElement();
                     }
+                    for (int vector = 0; vector < 8; vector++)
+                    {
+                        if (!device.GrantsInterrupt(vector)) continue;
+                        xml.WriteStartElement("interrupt");
+                        xml.WriteAttributeString("vector", vector.ToString(System.Globalization.CultureInfo.InvariantCulture));
+                        xml.WriteEndElement();
+                    }
                     xml.WriteEndElement();
                 }
                 xml.WriteEndElement();

@@ -158,6 +158,16 @@ namespace Helios.Kernel.Arch
         public abstract void RingDoorbell(ulong target);
 
         /// <summary>
+        /// A free interrupt that a device raises by writing data to address (an MSI-X entry), edge triggered and delivered
+        /// to the running CPU, with the number its handler is registered under (InterruptDispatcher); -1 and why not when
+        /// none is free or the machine has no controller for message interrupts. Only the coordinator owns the controller.
+        /// </summary>
+        public abstract int AllocateMessageInterrupt(out ulong address, out uint data, out string problem);
+
+        /// <summary>Gives back an interrupt of AllocateMessageInterrupt (its handler already unregistered).</summary>
+        public abstract void ReleaseMessageInterrupt(int interrupt);
+
+        /// <summary>
         /// Starts cpu running helios_ap_entry(cpu.Index) on the stack below stackTop (INIT-SIPI-SIPI, PSCI CPU_ON).
         /// Returns once the start is under way; false if the firmware refused.
         /// </summary>

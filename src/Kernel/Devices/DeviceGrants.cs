@@ -44,6 +44,47 @@ namespace Helios.Kernel.Devices
             return null;
         }
 
+        /// <summary>
+        /// Whether the manifest grants MSI-X vector of the first function vendor:device: null and the function, or the
+        /// reason for a refusal; absent is set when the manifest declares the device but the machine has none. Whether
+        /// the function has that vector (its MSI-X table) is the caller's to check, on the device.
+        /// </summary>
+        public static string GrantInterrupt(ApplicationManifest manifest, IReadOnlyList<PciFunction> functions, ushort vendorId, ushort deviceId, int vector,
+            out PciFunction function, out bool absent)
+        {
+            function = null;
+            absent = false;
+            string device = vendorId.ToString("x4") + ":" + deviceId.ToString("x4");
+            ManifestPciDevice declared = null;
+            foreach (ManifestPciDevice candidate in manifest.PciDevices)
+                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId) declared = candidate;
+            if (declared is null)
+                return manifest.Name + "'s manifest declares no PCI device " + device + ", so none of its interrupts";
+            if (!declared.GrantsInterrupt(vector))
+                return manifest.Name + "'s manifest grants no interrupt vector " + vector.ToString() + " of " + device + " (it grants " + Vectors(declared.InterruptVectors) + ")";
+            foreach (PciFunction candidate in functions)
+                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId)
+                {
+                    function = candidate;
+                    break;
+                }
+            if (function is null)
+            {
+                absent = true;
+                return "this machine has no PCI device " + device;
+            }
+            return null;
+        }
+
+        private static string Vectors(byte mask)
+        {
+            if (mask == 0) return "no interrupt";
+            string text = "";
+            for (int vector = 0; vector < 8; vector++)
+                if ((mask & (1 << vector)) != 0) text += (text.Length == 0 ? "vector " : ", ") + vector.ToString();
+            return text;
+        }
+
         private static string Bars(byte mask)
         {
             if (mask == 0) return "no BAR";

@@ -17,6 +17,9 @@ namespace Helios.Kernel.Interrupts
 
         public static void Register(int interrupt, delegate*<int, void> handler) => s_handlers[interrupt] = (nint)handler;
 
+        /// <summary>The interrupt has no handler again: if it still arrives it is counted as Unexpected.</summary>
+        public static void Unregister(int interrupt) => s_handlers[interrupt] = 0;
+
         /// <summary>Runs the handler of interrupt; the caller acknowledges the controller afterwards.</summary>
         public static void Dispatch(int interrupt)
         {

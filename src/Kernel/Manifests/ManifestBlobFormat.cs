@@ -11,7 +11,8 @@
 //              u8   platform count, each: str name, i8 affinity
 //              u16  endpoint count, each: u8 kind, u8 id, i8 affinity, str contract name, opt-str path
 //              u16  argument count, each: str
-//   version 2: u8   PCI device count (at least 1), each: u16 vendor id, u16 device id, u8 register BARs (bit n: BAR n)
+//   version 2: u8   PCI device count (at least 1), each: u16 vendor id, u16 device id, u8 register BARs (bit n: BAR n),
+//                                                     u8 interrupts (bit n: the function's MSI-X vector n)
 //
 // str is a u16 byte count then that many bytes of UTF-8; opt-str is the same with 0xFFFF meaning "absent". Nothing may
 // follow the last argument (version 1) or PCI device (version 2). docs/manifests.md describes the same layout.

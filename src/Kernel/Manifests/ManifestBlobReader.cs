@@ -77,14 +77,15 @@ namespace Helios.Kernel.Manifests
             }
             if (version == ManifestBlobFormat.HardwareVersion)
             {
-                if (!cursor.U8("PCI device count", out byte deviceCount) || !cursor.Fits(deviceCount, 5, "PCI devices"))
+                if (!cursor.U8("PCI device count", out byte deviceCount) || !cursor.Fits(deviceCount, 6, "PCI devices"))
                     return Fail(out error, cursor.Error);
                 if (deviceCount == 0) return Fail(out error, "has version 2 but declares no PCI device");
                 for (int i = 0; i < deviceCount; i++)
                 {
-                    if (!cursor.U16("PCI vendor id", out ushort vendor) || !cursor.U16("PCI device id", out ushort device) || !cursor.U8("register BARs", out byte bars))
+                    if (!cursor.U16("PCI vendor id", out ushort vendor) || !cursor.U16("PCI device id", out ushort device) || !cursor.U8("register BARs", out byte bars)
+                        || !cursor.U8("interrupts", out byte interrupts))
                         return Fail(out error, cursor.Error);
-                    result.PciDevices.Add(new ManifestPciDevice(vendor, device, bars));
+                    result.PciDevices.Add(new ManifestPciDevice(vendor, device, bars, interrupts));
                 }
             }
             if (cursor.Position != blob.Length)

@@ -29,7 +29,7 @@ namespace Helios.Kernel.Manifests
             size += 2;
             foreach (string argument in manifest.Arguments) size += StringSize(argument);
             bool hardware = manifest.PciDevices.Count > 0;
-            if (hardware) size += 1 + 5 * manifest.PciDevices.Count;
+            if (hardware) size += 1 + 6 * manifest.PciDevices.Count;
 
             var bytes = new byte[size];
             Span<byte> span = bytes;
@@ -76,7 +76,8 @@ namespace Helios.Kernel.Manifests
                     BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(at), device.VendorId);
                     BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(at + 2), device.DeviceId);
                     span[at + 4] = device.RegisterBars;
-                    at += 5;
+                    span[at + 5] = device.InterruptVectors;
+                    at += 6;
                 }
             }
 

@@ -254,6 +254,7 @@ namespace Helios.Kernel.Processes
             FlushOutput();
             ExitCode = code;
             KillReason = reason;
+            ReleaseInterrupts();                // its devices' vectors masked, their interrupt numbers given back
             StopDeviceDma();                    // its devices stop writing to its DMA buffers before they are freed
             foreach ((ulong address, ulong count) in _frames) Frames.Free(address, count);
             _frames.Clear();

@@ -91,6 +91,9 @@ namespace Helios.Kernel.Processes
             ["helios_device_read"] = (nint)(delegate*<int, ulong, int, ulong>)&ProcessDeviceAbi.Read,
             ["helios_device_write"] = (nint)(delegate*<int, ulong, int, ulong, void>)&ProcessDeviceAbi.Write,
             ["helios_device_read_config32"] = (nint)(delegate*<int, int, uint>)&ProcessDeviceAbi.ReadConfig32,
+            ["helios_interrupt_open"] = (nint)(delegate*<int, int, int, int>)&ProcessDeviceAbi.InterruptOpen,
+            ["helios_interrupt_wait"] = (nint)(delegate*<int, long, int>)&ProcessDeviceAbi.InterruptWait,
+            ["helios_interrupt_count"] = (nint)(delegate*<int, ulong>)&ProcessDeviceAbi.InterruptCount,
             ["helios_dma_allocate"] = (nint)(delegate*<ulong, ulong*, int>)&ProcessDeviceAbi.DmaAllocate,
             ["helios_dma_copy"] = (nint)(delegate*<int, ulong, byte*, int, int, void>)&ProcessDeviceAbi.DmaCopy,
         };

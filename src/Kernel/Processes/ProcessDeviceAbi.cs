@@ -90,6 +90,62 @@ namespace Helios.Kernel.Processes
             System.Threading.Interlocked.MemoryBarrier();   // the device sees the bytes before any register write that follows
         }
 
+        private const long InterruptWaitSlice = 100_000_000;   // a killed driver waiting for its device dies within 0.1 s
+
+        /// <summary>
+        /// A handle (0 or more) to MSI-X vector of vendor:device, routed to this kernel's interrupt controller; -1 when the
+        /// machine has no such device, -2 when it has no interrupt controller for message interrupts (the driver polls).
+        /// A vector the manifest does not grant, one the device does not have, one another process holds: killed.
+        /// </summary>
+        internal static int InterruptOpen(int vendorId, int deviceId, int vector)
+        {
+            Process process = Process.Current;
+            string refusal = DeviceGrants.GrantInterrupt(process.Manifest, PciDevices.All, (ushort)vendorId, (ushort)deviceId, vector,
+                out PciFunction function, out bool absent);
+            if (absent) return -1;
+            if (refusal is not null) Refuse(refusal);
+            int existing = process.FindInterrupt(function, vector);
+            if (existing >= 0) return existing;
+            string device = function.VendorId.ToString("x4") + ":" + function.DeviceId.ToString("x4") + " (" + function.Address + ")";
+            MsiX table = MsiX.Find(PciDevices.ConfigSpaceOf(function), function, out string problem);
+            if (table is null) Refuse(device + " cannot interrupt by message: " + problem);
+            if (vector >= table.Entries)
+                Refuse(device + " has " + table.Entries.ToString() + " MSI-X vectors, so no vector " + vector.ToString());
+            string owner = DeviceInterrupt.OwnerOf(function, vector);
+            if (owner is not null) Refuse("interrupt vector " + vector.ToString() + " of " + device + " is held by " + owner);
+            DeviceInterrupt interrupt = DeviceInterrupt.Route(process.Name, function, table, vector, out problem);
+            if (interrupt is null)
+            {
+                process.Write("hardware: no interrupt for " + device + ": " + problem + "\n");
+                return -2;
+            }
+            return process.AddInterrupt(interrupt);
+        }
+
+        /// <summary>1 when the device interrupted since the last wait ended (at once if it already had), 0 when timeoutNanoseconds (negative: none) passed first.</summary>
+        internal static int InterruptWait(int handle, long timeoutNanoseconds)
+        {
+            DeviceInterrupt interrupt = Interrupt(handle);
+            long remaining = timeoutNanoseconds;
+            while (true)
+            {
+                long slice = timeoutNanoseconds < 0 || remaining > InterruptWaitSlice ? InterruptWaitSlice : remaining;
+                if (interrupt.Wait(slice)) return 1;
+                Process.DieIfKilled(0);
+                if (timeoutNanoseconds >= 0 && (remaining -= slice) <= 0) return 0;
+            }
+        }
+
+        /// <summary>How many times the device interrupted through this handle.</summary>
+        internal static ulong InterruptCount(int handle) => Interrupt(handle).Taken;
+
+        private static DeviceInterrupt Interrupt(int handle)
+        {
+            DeviceInterrupt interrupt = Process.Current.GetInterrupt(handle);
+            if (interrupt is null) Refuse("interrupt " + handle.ToString() + " was never granted");
+            return interrupt;
+        }
+
         private static ulong Checked(int handle, ulong offset, int width)
         {
             if (!Process.Current.TryGetRegisterWindow(handle, out RegisterWindow window, out _))

@@ -1,11 +1,14 @@
 // The virtio-blk driver, as a process (docs/services.md): it finds the disk's register blocks through its virtio
 // capabilities, brings the device up (virtio 1.x, 3.1), sets up one split virtqueue in DMA buffers and reads, writes
-// and flushes with several requests in flight, polling the used ring. "serve PATH [CLIENTS]" registers PATH (the
+// and flushes with several requests in flight, waiting for the device's interrupt. "serve PATH [CLIENTS]" registers PATH (the
 // manifest declares /dev/blk0) with BlockDeviceContract and serves its clients one after the other, CLIENTS of them
 // or, without it, until the machine stops. "check FIRST COUNT" reads COUNT sectors from FIRST and checks the pattern
 // the test harness writes on its scratch disk (sector n: n as a u64, then bytes n*7+1); "capacity" prints the disk's
 // size; "rewrite FIRST COUNT" writes those sectors' complement, flushes, reads it back, then writes back what was
-// there and checks it (the harness's write test, which leaves the disk as it found it). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. Not yet: interrupts.
+// there and checks it (the harness's write test, which leaves the disk as it found it); "interrupt" reads sector 0
+// and waits for the disk's interrupt itself (exit 1 when it does not come or is not routed); "idle SECONDS" waits
+// that long for an interrupt with nothing in flight (exit 0 when none came). Exit 0 when all is well, 1 with a message when not, 3 when there is no disk. The driver
+// waits for the device's MSI-X interrupt where the kernel routes it, else polls; check and rewrite say which, and how many interrupts.
 using System;
 using System.Buffers.Binary;
 using Helios.Channels;
@@ -40,6 +43,27 @@ namespace VirtioBlk
                 }
                 if (how == "rewrite" && args.Length == 3 && ulong.TryParse(args[1], out ulong at) && int.TryParse(args[2], out int sectors) && sectors > 0)
                     return Rewrite(disk, at, sectors);
+                if (how == "interrupt" && args.Length == 1)
+                {
+                    if (!disk.UsesInterrupts)
+                    {
+                        Console.Error.WriteLine("virtioblk: the disk's interrupt is not routed: the driver polls");
+                        return 1;
+                    }
+                    if (!disk.ProbeInterrupt())
+                    {
+                        Console.Error.WriteLine("virtioblk: the disk completed a read without interrupting");
+                        return 1;
+                    }
+                    Console.WriteLine("virtioblk: the disk interrupted; " + Completions(disk));
+                    return 0;
+                }
+                if (how == "idle" && args.Length == 2 && int.TryParse(args[1], out int seconds) && seconds > 0)
+                {
+                    // Blocks on the interrupt with nothing in flight (the test that a driver killed while it waits dies).
+                    Console.WriteLine("virtioblk: waiting " + seconds.ToString() + " s for an interrupt with no request in flight");
+                    return disk.WaitIdle(seconds * 1_000_000_000L) ? 1 : 0;
+                }
                 if (how == "check" && args.Length == 3 && ulong.TryParse(args[1], out ulong first) && int.TryParse(args[2], out int count) && count > 0)
                     return Check(disk, first, count);
                 return Usage();
@@ -53,7 +77,7 @@ namespace VirtioBlk
 
         private static int Usage()
         {
-            Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | check FIRST COUNT | rewrite FIRST COUNT | serve PATH [CLIENTS]");
+            Console.Error.WriteLine("virtioblk: usage: virtioblk capacity | interrupt | idle SECONDS | check FIRST COUNT | rewrite FIRST COUNT | serve PATH [CLIENTS]");
             return 2;
         }
 
@@ -162,7 +186,7 @@ namespace VirtioBlk
                 Console.Error.WriteLine("virtioblk: sectors " + first.ToString() + "+" + count.ToString() + " do not read back what was there");
                 return 1;
             }
-            Console.WriteLine("virtioblk: wrote, flushed and read back " + count.ToString() + " sectors from " + first.ToString() + (disk.CanFlush ? "" : " (no write cache to flush)"));
+            Console.WriteLine("virtioblk: wrote, flushed and read back " + count.ToString() + " sectors from " + first.ToString() + (disk.CanFlush ? "" : " (no write cache to flush)") + "; " + Completions(disk));
             return 0;
         }
 
@@ -181,9 +205,12 @@ namespace VirtioBlk
                     return 1;
                 }
             }
-            Console.WriteLine("virtioblk: read " + count.ToString() + " sectors from " + first.ToString() + ", " + disk.MostInFlight.ToString() + " requests in flight at most: all as written");
+            Console.WriteLine("virtioblk: read " + count.ToString() + " sectors from " + first.ToString() + ", " + disk.MostInFlight.ToString() + " requests in flight at most: all as written; " + Completions(disk));
             return 0;
         }
+
+        private static string Completions(VirtioBlockDevice disk)
+            => disk.UsesInterrupts ? disk.Interrupts.ToString() + " interrupts" : "polled, no interrupt";
     }
 
     public sealed class VirtioException : Exception

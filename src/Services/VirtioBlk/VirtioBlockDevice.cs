@@ -1,7 +1,9 @@
 // A modern (virtio 1.x) virtio-blk PCI device driven through the registers and DMA buffers the kernel granted this
 // process: the common configuration (device status, features, queue set-up), the notify area, the device
 // configuration (capacity), and one split virtqueue (2.7) whose descriptor table, available and used rings live in
-// one DMA buffer. Reads, writes and flushes, several requests in flight, polling the used ring.
+// one DMA buffer. Reads, writes and flushes, several requests in flight. The request queue interrupts through MSI-X
+// vector 0 (granted by the manifest); the driver blocks on it and keeps the device from interrupting while it is not
+// waiting (VIRTQ_AVAIL_F_NO_INTERRUPT, 2.7.7). Where the kernel cannot route the interrupt it polls the used ring.
 using System;
 using Helios.Sip;
 
@@ -14,10 +16,13 @@ namespace VirtioBlk
         // Device status bits (2.1) and the one feature this driver asks for (VIRTIO_F_VERSION_1, bit 32).
         private const byte Acknowledge = 1, Driver = 2, DriverOk = 4, FeaturesOk = 8, Failed = 128;
         // Common configuration registers (4.1.4.3).
-        private const ulong DeviceFeatureSelect = 0x00, DeviceFeature = 0x04, DriverFeatureSelect = 0x08, DriverFeature = 0x0C,
+        private const ulong MsixConfig = 0x10, DeviceFeatureSelect = 0x00, DeviceFeature = 0x04, DriverFeatureSelect = 0x08, DriverFeature = 0x0C,
             DeviceStatus = 0x14, QueueSelect = 0x16, QueueSize = 0x18, QueueMsixVector = 0x1A, QueueEnable = 0x1C,
             QueueNotifyOff = 0x1E, QueueDesc = 0x20, QueueDriver = 0x28, QueueDevice = 0x30;
         private const ushort DescriptorNext = 1, DescriptorWrite = 2;
+        private const ushort AvailableNoInterrupt = 1, NoVector = 0xFFFF;
+        private const int QueueVector = 0;          // the MSI-X vector of the request queue (the manifest grants it)
+        private const long AnswerTimeout = 30_000_000_000;   // ns: a device that answers nothing in 30 s has failed
         private const int Requests = 8;             // requests in flight at most: 3 descriptors each
         private const int QueueEntries = Requests * 4;
         private const int SectorSize = 512;
@@ -28,6 +33,7 @@ namespace VirtioBlk
         private const int MaxPolls = 10_000_000;
 
         private readonly DeviceRegisters _registers;
+        private DeviceInterrupt _interrupt;  // null: the used ring is polled
         private readonly ulong _common, _notify, _device;
         private readonly DmaBuffer _ring;            // descriptors, then available ring, then used ring (page aligned)
         private readonly DmaBuffer _headers;          // per request: 16-byte header, then 1-byte status at 16
@@ -35,9 +41,10 @@ namespace VirtioBlk
         private readonly int _queueSize, _availableOffset, _usedOffset;
         private ushort _availableIndex, _usedIndex;
 
-        private VirtioBlockDevice(DeviceRegisters registers, ulong common, ulong notify, uint notifyMultiplier, ulong device)
+        private VirtioBlockDevice(DeviceRegisters registers, DeviceInterrupt interrupt, ulong common, ulong notify, uint notifyMultiplier, ulong device)
         {
             _registers = registers;
+            _interrupt = interrupt;
             _common = common;
             _device = device;
 
@@ -69,7 +76,15 @@ namespace VirtioBlk
             _ring = DmaBuffer.Allocate(_usedOffset + 6 + 8 * _queueSize) ?? throw new VirtioException("no memory for the virtqueue");
             _headers = DmaBuffer.Allocate(Requests * 32) ?? throw new VirtioException("no memory for request headers");
             _data = DmaBuffer.Allocate(Requests * PieceSize) ?? throw new VirtioException("no memory for data buffers");
-            _registers.Write16(_common + QueueMsixVector, 0xFFFF);    // no MSI-X: this driver polls
+            _registers.Write16(_common + MsixConfig, NoVector);           // configuration changes interrupt nobody
+            if (_interrupt is not null)
+            {
+                // The device may refuse the vector (4.1.5.1.2): it answers NO_VECTOR, and the driver polls.
+                _registers.Write16(_common + QueueMsixVector, QueueVector);
+                if (_registers.Read16(_common + QueueMsixVector) != QueueVector) _interrupt = null;
+            }
+            if (_interrupt is null) _registers.Write16(_common + QueueMsixVector, NoVector);
+            _ring.WriteUInt16(_availableOffset, AvailableNoInterrupt);     // until the driver waits (WaitUsed)
             _registers.Write64(_common + QueueDesc, _ring.PhysicalAddress);
             _registers.Write64(_common + QueueDriver, _ring.PhysicalAddress + (ulong)_availableOffset);
             _registers.Write64(_common + QueueDevice, _ring.PhysicalAddress + (ulong)_usedOffset);
@@ -81,6 +96,12 @@ namespace VirtioBlk
 
         /// <summary>The disk's size in 512-byte sectors.</summary>
         public ulong Capacity { get; }
+
+        /// <summary>Whether the driver waits for the device's interrupt (else it polls).</summary>
+        public bool UsesInterrupts => _interrupt is not null;
+
+        /// <summary>How many times the device interrupted the driver.</summary>
+        public ulong Interrupts => _interrupt?.Count ?? 0;
 
         /// <summary>The most requests the device held at once.</summary>
         public int MostInFlight { get; private set; }
@@ -117,7 +138,9 @@ namespace VirtioBlk
             }
             if (common == ulong.MaxValue || notify == ulong.MaxValue || device == ulong.MaxValue)
                 throw new VirtioException("the device lacks a common, notify or device configuration in BAR 4");
-            return new VirtioBlockDevice(registers, common, notify, notifyMultiplier, device);
+            // Before the device is reset and its queue set up: the kernel points the MSI-X entry at its controller.
+            DeviceInterrupt interrupt = DeviceInterrupt.Open(Vendor, BlockDevice, QueueVector);
+            return new VirtioBlockDevice(registers, interrupt, common, notify, notifyMultiplier, device);
         }
 
         /// <summary>count sectors from first (the harness's check).</summary>
@@ -168,6 +191,28 @@ namespace VirtioBlk
                 done++;
             }
         }
+
+        /// <summary>
+        /// Reads sector 0 with the device asked to interrupt from the start and waits for the interrupt itself, not the
+        /// used ring: whether the device interrupted (the test that the driver takes interrupts: the ordinary path waits
+        /// only when the used ring has nothing new, which depends on how fast the host is).
+        /// </summary>
+        public bool ProbeInterrupt()
+        {
+            if (_interrupt is null) return false;
+            ulong before = _interrupt.Count;
+            _ring.WriteUInt16(_availableOffset, 0);
+            Submit(0, RequestIn, 0, SectorSize);
+            _registers.Write16(_notify, 0);
+            bool came = _interrupt.Wait(AnswerTimeout);
+            _ring.WriteUInt16(_availableOffset, AvailableNoInterrupt);
+            int slot = WaitUsed();
+            if (RequestStatus(slot) != 0) throw new VirtioException("reading sector 0 failed with status " + RequestStatus(slot).ToString());
+            return came && _interrupt.Count > before;
+        }
+
+        /// <summary>Waits up to timeoutNanoseconds for an interrupt with no request in flight (none comes): false.</summary>
+        public bool WaitIdle(long timeoutNanoseconds) => _interrupt is not null && _interrupt.Wait(timeoutNanoseconds);
 
         /// <summary>
         /// Everything written so far reaches stable storage (VIRTIO_BLK_T_FLUSH). A device without a volatile cache
@@ -233,13 +278,29 @@ namespace VirtioBlk
             _ring.WriteUInt16(at + 14, (ushort)next);
         }
 
-        // Waits for the device to use one more chain; its first descriptor names the slot, which is returned.
+        // Waits for the device to use one more chain; its first descriptor names the slot, which is returned. With an
+        // interrupt, the device is asked to interrupt only while the driver waits, and the used ring is looked at again
+        // after asking: a request the device completed before it saw the flag cleared sends no interrupt, and would
+        // otherwise be waited for forever. (The device reads the flag after it writes the used index, 2.7.7.2.)
         private int WaitUsed()
         {
-            for (int polls = 0; _ring.ReadUInt16(_usedOffset + 2) == _usedIndex; polls++)
+            if (_ring.ReadUInt16(_usedOffset + 2) == _usedIndex)
             {
-                if (polls > MaxPolls) throw new VirtioException("the device answered no request");
-                Scheduling.Yield();
+                if (_interrupt is null)
+                {
+                    for (int polls = 0; _ring.ReadUInt16(_usedOffset + 2) == _usedIndex; polls++)
+                    {
+                        if (polls > MaxPolls) throw new VirtioException("the device answered no request");
+                        Scheduling.Yield();
+                    }
+                }
+                else
+                {
+                    _ring.WriteUInt16(_availableOffset, 0);
+                    while (_ring.ReadUInt16(_usedOffset + 2) == _usedIndex)
+                        if (!_interrupt.Wait(AnswerTimeout)) throw new VirtioException("the device answered no request in 30 s");
+                    _ring.WriteUInt16(_availableOffset, AvailableNoInterrupt);
+                }
             }
             uint head = _ring.ReadUInt32(_usedOffset + 4 + 8 * (_usedIndex % _queueSize));
             _usedIndex++;

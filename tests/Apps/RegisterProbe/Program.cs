@@ -2,6 +2,8 @@
 // declares the virtio-blk disk's BAR 4 (virtio's modern registers) and nothing else. "features" finds virtio's
 // common configuration through the device's capabilities and reads a feature register; "outside" reads past the
 // BAR's end, "undeclared" opens the disk's BAR 1 and "other" another device: the kernel kills it for each of those.
+// Its manifest also grants the disk's MSI-X vector 7, which the disk (3 vectors: 2 queues and its configuration) does not have: "interrupt-missing"
+// waits for it, "interrupt-undeclared" for vector 1 (not granted), "interrupt-other" for another device's: killed too.
 using System;
 using Helios.Sip;
 
@@ -29,10 +31,28 @@ namespace RegisterProbe
                 case "other":
                     Console.WriteLine("opening a device the manifest does not declare");
                     return DeviceRegisters.Open(0x8086, 0x29C0, 0) is null ? 3 : 0;
+                case "interrupt-missing":
+                    Console.WriteLine("waiting for MSI-X vector 7, which the manifest grants and the disk does not have");
+                    return WaitFor(VirtioVendor, VirtioBlock, 7);
+                case "interrupt-undeclared":
+                    Console.WriteLine("waiting for MSI-X vector 1, which the manifest does not grant");
+                    return WaitFor(VirtioVendor, VirtioBlock, 1);
+                case "interrupt-other":
+                    Console.WriteLine("waiting for an interrupt of a device the manifest does not declare");
+                    return WaitFor(0x8086, 0x29C0, 0);
                 default:
-                    Console.Error.WriteLine("registerprobe: unknown mode '" + how + "': expected features, outside, undeclared or other");
+                    Console.Error.WriteLine("registerprobe: unknown mode '" + how + "': expected features, outside, undeclared, other or interrupt-missing, -undeclared, -other");
                     return 2;
             }
+        }
+
+        // Never returns 0 when the kernel holds the grant: it kills the probe at Open.
+        private static int WaitFor(ushort vendor, ushort device, int vector)
+        {
+            DeviceInterrupt interrupt = DeviceInterrupt.Open(vendor, device, vector);
+            if (interrupt is null) return 3;
+            interrupt.Wait(1_000_000);
+            return 0;
         }
 
         private static DeviceRegisters Open()

@@ -55,6 +55,46 @@ public class DeviceGrantsTests
     }
 
     [Fact]
+    public void ADeclaredInterruptVectorOfAPresentDeviceIsGranted()
+    {
+        string refusal = DeviceGrants.GrantInterrupt(Driver(new ManifestPciDevice(0x1AF4, 0x1042, 1 << 4, 1)), Machine(), 0x1AF4, 0x1042, 0,
+            out PciFunction function, out bool absent);
+        Assert.Null(refusal);
+        Assert.False(absent);
+        Assert.Equal("0000:00:02.0", function.Address);
+    }
+
+    [Theory]
+    [InlineData(0x8086, 0x29C0, 0, "blk's manifest declares no PCI device 8086:29c0, so none of its interrupts")]
+    [InlineData(0x1AF4, 0x1042, 1, "blk's manifest grants no interrupt vector 1 of 1af4:1042 (it grants vector 0, 2)")]
+    [InlineData(0x1AF4, 0x1042, 8, "blk's manifest grants no interrupt vector 8 of 1af4:1042")]
+    [InlineData(0x1AF4, 0x1042, -1, "blk's manifest grants no interrupt vector -1 of 1af4:1042")]
+    public void AnInterruptNotGrantedIsRefusedSayingWhy(int vendor, int device, int vector, string reason)
+    {
+        string refusal = DeviceGrants.GrantInterrupt(Driver(new ManifestPciDevice(0x1AF4, 0x1042, 1 << 4, 0b101)), Machine(), (ushort)vendor, (ushort)device, vector,
+            out PciFunction function, out bool absent);
+        Assert.NotNull(refusal);
+        Assert.StartsWith(reason, refusal);
+        Assert.Null(function);
+        Assert.False(absent);
+    }
+
+    [Fact]
+    public void AManifestWithoutInterruptsGrantsNone()
+    {
+        string refusal = DeviceGrants.GrantInterrupt(Driver(new ManifestPciDevice(0x1AF4, 0x1042, 1 << 4)), Machine(), 0x1AF4, 0x1042, 0, out _, out _);
+        Assert.Equal("blk's manifest grants no interrupt vector 0 of 1af4:1042 (it grants no interrupt)", refusal);
+    }
+
+    [Fact]
+    public void ADeclaredInterruptOfADeviceTheMachineLacksIsAnAnswer()
+    {
+        string refusal = DeviceGrants.GrantInterrupt(Driver(new ManifestPciDevice(0x1AF4, 0x1001, 0, 1)), Machine(), 0x1AF4, 0x1001, 0, out _, out bool absent);
+        Assert.True(absent);
+        Assert.Equal("this machine has no PCI device 1af4:1001", refusal);
+    }
+
+    [Fact]
     public void ADeclaredDeviceTheMachineLacksIsAnAnswerNotAFault()
     {
         string refusal = DeviceGrants.Grant(Driver(new ManifestPciDevice(0x1AF4, 0x1001, 1)), Machine(), 0x1AF4, 0x1001, 0, out _, out _, out bool absent);

@@ -17,6 +17,6 @@ internal static class ManifestAssert
         Assert.Equal(expected.Endpoints.Select(e => (e.Kind, e.Id, e.Affinity, e.ContractName, e.Path)),
                      actual.Endpoints.Select(e => (e.Kind, e.Id, e.Affinity, e.ContractName, e.Path)));
         Assert.Equal(expected.Arguments, actual.Arguments);
-        Assert.Equal(expected.PciDevices.Select(d => (d.VendorId, d.DeviceId, d.RegisterBars)), actual.PciDevices.Select(d => (d.VendorId, d.DeviceId, d.RegisterBars)));
+        Assert.Equal(expected.PciDevices.Select(d => (d.VendorId, d.DeviceId, d.RegisterBars, d.InterruptVectors)), actual.PciDevices.Select(d => (d.VendorId, d.DeviceId, d.RegisterBars, d.InterruptVectors)));
     }
 }

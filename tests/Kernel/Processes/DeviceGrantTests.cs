@@ -52,5 +52,24 @@ namespace Helios.Kernel.Tests.Processes
             // The kernel goes on, and a driver that keeps to its grant still works.
             Assert.Equal(0, Run("features").ExitCode);
         }
+
+        [Test]
+        public static void ADriverWaitingForAnInterruptNotItsOwnDiesAlone()
+        {
+            if (!DiskAttached) return;
+            string[][] cases =
+            {
+                new[] { "interrupt-undeclared", "hardware: registerprobe's manifest grants no interrupt vector 1 of 1af4:1042 (it grants vector 7)" },
+                new[] { "interrupt-other", "hardware: registerprobe's manifest declares no PCI device 8086:29c0, so none of its interrupts" },
+                new[] { "interrupt-missing", "MSI-X vectors, so no vector 7" },     // the disk has one per queue, and one more
+            };
+            foreach (string[] c in cases)
+            {
+                Process probe = Run(c[0]);
+                Assert.Equal(ProcessState.Killed, probe.State);
+                Assert.True(probe.KillReason is not null && probe.KillReason.Contains(c[1]), c[0] + ": " + probe.KillReason);
+            }
+            Assert.Equal(0, Run("features").ExitCode);
+        }
     }
 }

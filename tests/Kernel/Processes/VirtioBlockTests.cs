@@ -39,6 +39,44 @@ namespace Helios.Kernel.Tests.Processes
             Assert.Equal(free, Frames.FreeFrames);                  // its DMA buffers came back
         }
 
+        // The driver blocks on the disk's MSI-X interrupt (the kernel routes it: x86_64 to a local APIC vector, arm64 to
+        // a GICv2m SPI). "interrupt" asks the disk to interrupt for one read and waits for that interrupt, not the used
+        // ring (whether an ordinary read waits at all depends on how fast the host is); the kernel counts what it
+        // delivered to drivers. The vector is free again once the driver has ended, and the next driver takes it.
+        [Test]
+        public static void TheDriverTakesTheDisksInterrupts()
+        {
+            if (!DiskAttached) return;
+            Devices.Pci.PciFunction disk = Devices.Pci.PciDevices.Find(0x1AF4, 0x1042);
+            ulong before = Devices.DeviceInterrupt.Delivered;
+            Assert.Equal(0, Run("interrupt").ExitCode);
+            ulong first = Devices.DeviceInterrupt.Delivered;
+            Assert.True(first > before, "the kernel delivered the disk's interrupt to the driver");
+            Assert.True(Devices.DeviceInterrupt.OwnerOf(disk, 0) is null, "vector 0 is given back when the driver ends");
+            Assert.Equal(0, Run("interrupt").ExitCode);                     // a new driver takes it again
+            Assert.True(Devices.DeviceInterrupt.Delivered > first, "the second driver took the interrupt too");
+            Assert.Equal(0, Run("check", "0", "64").ExitCode);              // and reads with it, waiting or not
+        }
+
+        // A driver blocked on its interrupt (nothing in flight, so none comes) is killed: it dies within the kernel's
+        // 0.1 s look at kills, not when its 30 s wait ends, and its vector is given back.
+        [Test]
+        public static void ADriverKilledWhileItWaitsForItsInterruptDies()
+        {
+            if (!DiskAttached) return;
+            Process driver = Apps.Create("virtioblk", new[] { "idle", "30" });
+            driver.Start();
+            Helios.Kernel.Threading.Thread.Sleep(200_000_000);
+            Assert.Equal(ProcessState.Running, driver.State);
+            ulong start = Time.Clock.Now;
+            driver.Kill("killed by the test while it waits for its interrupt");
+            Assert.Equal(-1, driver.Wait());
+            Assert.Equal(ProcessState.Killed, driver.State);
+            Assert.True(Time.Clock.Now - start < 5_000_000_000UL, "it died within 5 s, not after its 30 s wait");
+            Assert.True(Devices.DeviceInterrupt.OwnerOf(Devices.Pci.PciDevices.Find(0x1AF4, 0x1042), 0) is null, "its vector is given back");
+            Assert.Equal(0, Run("interrupt").ExitCode);
+        }
+
         [Test]
         public static void TheDriverWritesAndFlushesTheDisk()
         {

@@ -3,7 +3,8 @@
 // fatfs at /fs, as `boot --disk` starts them) and runs the postmark app, whose RESULT lines (postmark in tx_per_s,
 // seq_read_16m in mib_per_s) are printed as the other bench commands print theirs. Under -icount a second is 10^9
 // guest instructions, so the disk's speed is QEMU's emulation counted in instructions, not a device's; the driver
-// polls while QEMU's I/O thread works, so unlike the other suites two runs differ a little (docs/benchmarking.md).
+// sleeps until the disk interrupts while QEMU's I/O thread works, and an idle guest's clock jumps to its next timer
+// when the host is slow to finish, so unlike the other suites runs differ, more on a busy host (docs/benchmarking.md).
 // --vs-linux runs bench linux's fs suite (the same PostMark and read on Linux's vfat) after each ISA's run.
 using System.CommandLine;
 using Helios.Tooling;

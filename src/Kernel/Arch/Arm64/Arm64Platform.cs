@@ -93,6 +93,7 @@ namespace Helios.Kernel.Arch.Arm64
             {
                 (_gicDistributor, _gicCpuInterface) = FindGic();
                 Gic.Initialize(_gicDistributor, _gicCpuInterface);
+                FindMessageFrame();
                 _timerInterrupt = FindVirtualTimerInterrupt();
                 Psci.Initialize(_tree);
             }
@@ -150,6 +151,71 @@ namespace Helios.Kernel.Arch.Arm64
         public override void RingDoorbell(ulong target) => Gic.SendSoftwareInterrupt((uint)target, Gic.DoorbellSgi);
 
         public override ulong CurrentCpuHardwareId => Instructions.ReadAffinity();
+
+        // Message interrupts (MSI-X) go through virt's GICv2m frame (Arm's GICv2m: a device's write of an SPI's id to
+        // MSI_SETSPI_NS raises that SPI as an edge). MSI_TYPER says which SPIs the frame raises; each is made edge
+        // triggered, aimed at the running CPU and enabled when a driver takes it, disabled when it is given back.
+        private const ulong V2mTyper = 0x008, V2mSetSpi = 0x040;
+        private ulong _v2mFrame;
+        private int _v2mFirstSpi, _v2mSpis;
+        private int[] _messageSpisInUse = new int[0];
+
+        // The frame is a child of the GIC's node: "arm,gic-v2m-frame" with its registers. A tree without one (a GICv2
+        // without it) leaves drivers without interrupts: they are told so and poll.
+        private void FindMessageFrame()
+        {
+            foreach (DeviceTreeNode gic in _tree.Root.Children)
+            {
+                if (!gic.HasProperty("interrupt-controller")) continue;
+                foreach (DeviceTreeNode frame in gic.Children)
+                {
+                    if (!(frame.GetString("compatible") ?? "").Contains("gic-v2m-frame")) continue;
+                    var reg = frame.GetRegisters();
+                    if (reg.Count == 0) continue;
+                    uint typer = Mmio.Read32(reg[0].Address + V2mTyper);
+                    int first = (int)((typer >> 16) & 0x3FF), count = (int)(typer & 0x3FF);
+                    if (first < 32 || count == 0 || first + count > Gic.Lines) continue;
+                    _v2mFrame = reg[0].Address;
+                    _v2mFirstSpi = first;
+                    _v2mSpis = count;
+                    _messageSpisInUse = new int[count];
+                    return;
+                }
+            }
+        }
+
+        public override int AllocateMessageInterrupt(out ulong address, out uint data, out string problem)
+        {
+            address = 0;
+            data = 0;
+            problem = null;
+            if (_satellite || _v2mFrame == 0)
+            {
+                problem = _satellite ? "a satellite kernel owns no interrupt routing for devices" : "the device tree has no GICv2m frame for message interrupts";
+                return -1;
+            }
+            for (int i = 0; i < _v2mSpis; i++)
+            {
+                if (System.Threading.Interlocked.CompareExchange(ref _messageSpisInUse[i], 1, 0) != 0) continue;
+                int id = _v2mFirstSpi + i;
+                Gic.ConfigureEdge(id);
+                Gic.SetTarget(id, _gicTargets[Cpu.Current.Index]);
+                Gic.Enable(id);
+                address = _v2mFrame + V2mSetSpi;
+                data = (uint)id;
+                return id;
+            }
+            problem = "every SPI of the GICv2m frame is in use";
+            return -1;
+        }
+
+        public override void ReleaseMessageInterrupt(int interrupt)
+        {
+            int i = interrupt - _v2mFirstSpi;
+            if (_v2mFrame == 0 || i < 0 || i >= _v2mSpis) return;
+            Gic.Disable(interrupt);
+            System.Threading.Volatile.Write(ref _messageSpisInUse[i], 0);
+        }
 
         // The GICv2 node: "interrupt-controller" with a GIC compatible; reg = distributor, CPU interface.
         private (ulong, ulong) FindGic()

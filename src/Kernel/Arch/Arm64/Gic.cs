@@ -11,6 +11,7 @@ namespace Helios.Kernel.Arch.Arm64
         private const ulong ClearEnable = 0x180;
         private const ulong Priority = 0x400;
         private const ulong Targets = 0x800;
+        private const ulong Configuration = 0xC00;
         private const ulong SoftwareInterrupt = 0xF00;
         private const ulong CpuControl = 0x000;
         private const ulong PriorityMask = 0x004;
@@ -67,6 +68,21 @@ namespace Helios.Kernel.Arch.Arm64
         }
 
         public static void Enable(int id) => Mmio.Write32(s_distributor + SetEnable + (ulong)(id / 32 * 4), 1u << (id % 32));
+
+        /// <summary>An SPI raised by a pulse (a GICv2m message) is edge triggered: GICD_ICFGR's upper bit of its field.</summary>
+        public static void ConfigureEdge(int id)
+        {
+            ulong register = s_distributor + Configuration + (ulong)(id / 16 * 4);
+            Mmio.Write32(register, Mmio.Read32(register) | 2u << (id % 16 * 2));
+        }
+
+        /// <summary>Aims an SPI at the CPUs of targetMask (GICD_ITARGETSR, a byte per interrupt).</summary>
+        public static void SetTarget(int id, uint targetMask)
+        {
+            ulong register = s_distributor + Targets + (ulong)(id & ~3);
+            int shift = id % 4 * 8;
+            Mmio.Write32(register, (Mmio.Read32(register) & ~(0xFFu << shift)) | (targetMask & 0xFF) << shift);
+        }
 
         public static void Disable(int id) => Mmio.Write32(s_distributor + ClearEnable + (ulong)(id / 32 * 4), 1u << (id % 32));
 

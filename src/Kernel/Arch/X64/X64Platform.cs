@@ -194,6 +194,40 @@ namespace Helios.Kernel.Arch.X64
 
         public override ulong CurrentCpuHardwareId => Instructions.InitialApicId();
 
+        // Message interrupts (MSI-X) take vectors 0x40-0xEF: above the PICs' strays and the tick, below the IPIs. The
+        // message goes straight to the running CPU's local APIC (Intel SDM vol. 3, 11.11): address 0xFEE00000 with the
+        // APIC id in bits 19:12, physical destination; data the vector, fixed delivery, edge.
+        private const int FirstMessageVector = 0x40, LastMessageVector = 0xEF;
+        private static readonly int[] s_messageVectorsInUse = new int[LastMessageVector - FirstMessageVector + 1];
+
+        public override int AllocateMessageInterrupt(out ulong address, out uint data, out string problem)
+        {
+            address = 0;
+            data = 0;
+            problem = null;
+            if (_satellite)
+            {
+                problem = "a satellite kernel owns no interrupt routing for devices";
+                return -1;
+            }
+            for (int i = 0; i < s_messageVectorsInUse.Length; i++)
+            {
+                if (System.Threading.Interlocked.CompareExchange(ref s_messageVectorsInUse[i], 1, 0) != 0) continue;
+                int vector = FirstMessageVector + i;
+                address = 0xFEE0_0000UL | ((Cpu.Current.HardwareId & 0xFF) << 12);
+                data = (uint)vector;
+                return vector;
+            }
+            problem = "every message interrupt vector (0x40 to 0xef) is in use";
+            return -1;
+        }
+
+        public override void ReleaseMessageInterrupt(int interrupt)
+        {
+            if (interrupt >= FirstMessageVector && interrupt <= LastMessageVector)
+                System.Threading.Volatile.Write(ref s_messageVectorsInUse[interrupt - FirstMessageVector], 0);
+        }
+
         // The TSC and the local APIC timer against the HPET, over 10 ms of HPET time.
         private void Calibrate(ulong hpet)
         {

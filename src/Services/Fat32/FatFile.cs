@@ -44,8 +44,9 @@ namespace Helios.Services.Fat32
             if (end > MaxLength) throw new FileSystemException(FileSystemError.FileTooLarge, "a FAT file ends at " + MaxLength + " bytes");
             if (offset > node.Size) SetLength(offset);
             if (data.Length == 0) return;
+            long before = node.Size;
             List<uint> clusters = GrowOrUndo(node, end);
-            Transfer(clusters, offset, default, data, write: true, 0);
+            Transfer(clusters, offset, default, data, write: true, before);
             if (end > node.Size) node.Size = (uint)end;
             UpdateEntry(node);
         }
@@ -66,7 +67,7 @@ namespace Helios.Services.Fat32
                     long start = node.Size;
                     int n = (int)Math.Min(zeros.Length, length - start);
                     List<uint> grown = GrowOrUndo(node, start + n);
-                    Transfer(grown, start, default, new ReadOnlySpan<byte>(zeros, 0, n), write: true, 0);
+                    Transfer(grown, start, default, new ReadOnlySpan<byte>(zeros, 0, n), write: true, start);
                     node.Size = (uint)(start + n);
                 }
                 UpdateEntry(node);
@@ -150,10 +151,13 @@ namespace Helios.Services.Fat32
             return clusters;
         }
 
-        // readAheadTo: for a sequential read, the file's size: whole-sector reads that go to the device read on
-        // towards it (SectorCache.ReadSectors); 0 reads only what is asked for.
-        private void Transfer(List<uint> clusters, long offset, Span<byte> into, ReadOnlySpan<byte> from, bool write, long readAheadTo)
+        // size: for a read, readAheadTo: for a sequential read the file's size, towards which whole-sector reads that go
+        // to the device read on (SectorCache.ReadSectors), 0 to read only what is asked for. For a write, the file's
+        // size before it: a sector that starts at or past it holds nothing of the file, so a partial write of it
+        // need not read it from the device first (what it held past the end is never read).
+        private void Transfer(List<uint> clusters, long offset, Span<byte> into, ReadOnlySpan<byte> from, bool write, long size)
         {
+            long readAheadTo = write ? 0 : size;
             FatGeometry g = _fs.Geometry;
             int sectorSize = g.BytesPerSector;
             int length = write ? from.Length : into.Length;
@@ -184,7 +188,8 @@ namespace Helios.Services.Fat32
                 }
                 if (write)
                 {
-                    Span<byte> buffer = n == sectorSize ? _fs.Cache.Overwrite(sector) : _fs.Cache.Write(sector);
+                    bool whole = n == sectorSize || position - inSector >= size;
+                    Span<byte> buffer = whole ? _fs.Cache.Overwrite(sector) : _fs.Cache.Write(sector);
                     from.Slice(done, n).CopyTo(buffer.Slice(inSector, n));
                 }
                 else

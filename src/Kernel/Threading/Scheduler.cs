@@ -35,7 +35,7 @@ namespace Helios.Kernel.Threading
                 return;
             }
             Thread current = cpu.CurrentThread;
-            if (current != cpu.IdleThread)
+            if (current != cpu.IdleThread && current.State != ThreadState.Blocked)     // one halting in place stays blocked
             {
                 current.State = ThreadState.Ready;
                 cpu.RunQueue.Enqueue(current);
@@ -74,7 +74,13 @@ namespace Helios.Kernel.Threading
                 cpu.Lock.Acquire();
             }
             bool wake = false;
-            if (thread.State == ThreadState.Blocked)
+            if (thread.State == ThreadState.Blocked && cpu.CurrentThread == thread)
+            {
+                // Blocked and still its CPU's thread: it halts in place (HaltBlocked) and goes on where it is.
+                thread.State = ThreadState.Running;
+                wake = cpu.IsIdle;
+            }
+            else if (thread.State == ThreadState.Blocked)
             {
                 thread.State = ThreadState.Ready;
                 cpu.RunQueue.Enqueue(thread);
@@ -104,8 +110,38 @@ namespace Helios.Kernel.Threading
                 return;
             }
             current.State = ThreadState.Blocked;
-            SwitchTo(cpu, current, cpu.RunQueue.Dequeue() ?? cpu.IdleThread);
+            Thread next = cpu.RunQueue.Dequeue() ?? Steal(cpu);
+            if (next is not null) SwitchTo(cpu, current, next);
+            else HaltBlocked(cpu, current);
             Processor.RestoreInterrupts(state);
+        }
+
+        // Block with nothing else to run: the CPU halts in the blocked thread itself, as the idle thread would, instead
+        // of switching to the idle thread and back. A wake-up then costs no switch at all: the interrupt that wakes it
+        // (a channel between kernels: the doorbell's handler delivering its message, docs/channels.md) returns into
+        // this loop, and the thread goes on (Wake marks it running in place, never queues it). Anything else made
+        // runnable here meanwhile is switched to as Block would; the thread stays blocked until woken. Halted time is
+        // nobody's (not counted as the thread's run time, nor as load: IsIdle).
+        private static void HaltBlocked(Cpu cpu, Thread current)
+        {
+            current.RunCounts += Processor.ReadCounter() - cpu.SwitchedAt;
+            while (current.State == ThreadState.Blocked)
+            {
+                Thread next = cpu.RunQueue.Dequeue() ?? Steal(cpu);
+                if (next is not null)
+                {
+                    cpu.SwitchedAt = Processor.ReadCounter();
+                    SwitchTo(cpu, current, next);           // returns once woken and switched back to, the lock released
+                    return;
+                }
+                cpu.IsIdle = true;
+                cpu.Lock.Release();
+                Processor.WaitForInterrupt();
+                cpu.IsIdle = false;
+                cpu.Lock.Acquire();
+            }
+            cpu.SwitchedAt = Processor.ReadCounter();
+            cpu.Lock.Release();
         }
 
         /// <summary>The current thread is done: it never runs again; its stack is freed by the next thread.</summary>
@@ -175,9 +211,10 @@ namespace Helios.Kernel.Threading
             }
             cpu.Lock.Acquire();
             cpu.Ticks++;
-            cpu.Load += (cpu.CurrentThread != cpu.IdleThread ? 1000 : 0) - (cpu.Load >> 6);
+            bool busy = cpu.CurrentThread != cpu.IdleThread && !cpu.IsIdle;      // IsIdle: halted in a blocked thread
+            cpu.Load += (busy ? 1000 : 0) - (cpu.Load >> 6);
             Thread expired = cpu.Timers.TakeExpired(now);
-            if (cpu.CurrentThread != cpu.IdleThread && ++cpu.TicksOnCurrent >= QuantumTicks && !cpu.RunQueue.IsEmpty)
+            if (busy && ++cpu.TicksOnCurrent >= QuantumTicks && !cpu.RunQueue.IsEmpty)
                 cpu.NeedsReschedule = true;
             cpu.Lock.Release();
             while (expired is not null)

@@ -68,16 +68,27 @@ namespace System
             if (destination == source || count == 0) return;
             if (destination < source || destination >= source + count)
             {
-                while (count >= 32)
+                // 64-byte block moves, which the JIT unrolls into vector loads and stores (four 16-byte moves each way
+                // on x86_64, two register pairs on arm64). 64 stays within the JIT's unroll limit for a block copy on
+                // x86-64-v2 (no AVX): past that limit a block copy becomes a helper call, back here. Two a step: about
+                // 0.16 instructions a byte, against 0.4 for four 8-byte words a step (large arrays between kernels are
+                // copied onto a link's ring and off it: docs/channels.md, "Channels between kernels"). The JIT loads
+                // each 16 bytes (arm64: 32) just before storing them, in ascending order: with destination below
+                // source nothing is overwritten before it is read, so memmove's semantics hold.
+                while (count >= 128)
                 {
-                    ulong a = ((ulong*)source)[0], b = ((ulong*)source)[1], c = ((ulong*)source)[2], d = ((ulong*)source)[3];
-                    ((ulong*)destination)[0] = a;
-                    ((ulong*)destination)[1] = b;
-                    ((ulong*)destination)[2] = c;
-                    ((ulong*)destination)[3] = d;
-                    destination += 32;
-                    source += 32;
-                    count -= 32;
+                    *(Block64*)destination = *(Block64*)source;
+                    *(Block64*)(destination + 64) = *(Block64*)(source + 64);
+                    destination += 128;
+                    source += 128;
+                    count -= 128;
+                }
+                if (count >= 64)
+                {
+                    *(Block64*)destination = *(Block64*)source;
+                    destination += 64;
+                    source += 64;
+                    count -= 64;
                 }
                 while (count >= 8)
                 {
@@ -102,5 +113,13 @@ namespace System
                 while (count-- > 0) *--destination = *--source;
             }
         }
+
+        // Sixty-four bytes moved as one (MoveBytes).
+#pragma warning disable CS0169      // never read by name: only moved whole
+        private struct Block64
+        {
+            private ulong _a, _b, _c, _d, _e, _f, _g, _h;
+        }
+#pragma warning restore CS0169
     }
 }

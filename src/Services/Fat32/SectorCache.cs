@@ -16,7 +16,7 @@ namespace Helios.Services.Fat32
         private readonly long[] _sector;
         private readonly bool[] _dirty;
         private readonly bool[] _referenced;
-        private readonly Dictionary<long, int> _slots = new Dictionary<long, int>();
+        private readonly SectorIndex _slots;
         private int _used;
         private byte[] _run;                            // WriteBack's staging for a run of sectors (one request)
         private byte[] _ahead;                          // ReadSectors' staging for a read that goes on past the request
@@ -34,6 +34,7 @@ namespace Helios.Services.Fat32
             _limit = limit;
             _sectorSize = device.SectorSize;
             _capacity = capacity;
+            _slots = new SectorIndex(capacity);
             _chunks = new byte[(capacity + ChunkSlots - 1) / ChunkSlots][];
             _sector = new long[capacity];
             _dirty = new bool[capacity];

@@ -13,6 +13,7 @@ namespace Helios.Services.Storage
         public const int MaxTransfer = 64 * 1024;
 
         private readonly BlockDeviceContract.Imp _device;
+        private ExArray<byte> _spare;   // a buffer of MaxTransfer bytes kept between requests: allocating one zeroes it
 
         /// <summary>Takes over <paramref name="device"/>, a channel in its Start state, and reads the geometry it sends.</summary>
         public BlockDeviceClient(BlockDeviceContract.Imp device)
@@ -37,11 +38,11 @@ namespace Helios.Services.Storage
             while (done < buffer.Length)
             {
                 int n = Math.Min(buffer.Length - done, MaxTransfer / SectorSize * SectorSize);
-                var lent = ExArray<byte>.Allocate(n);
+                ExArray<byte> lent = Lend(n);
                 _device.SendRead(lent, sector + done / SectorSize);
                 lent = Answer(n, "read", sector + done / SectorSize);
                 lent.Span.CopyTo(buffer.Slice(done, n));
-                lent.Free();
+                Keep(lent, n);
                 done += n;
             }
         }
@@ -52,12 +53,27 @@ namespace Helios.Services.Storage
             while (done < data.Length)
             {
                 int n = Math.Min(data.Length - done, MaxTransfer / SectorSize * SectorSize);
-                var lent = ExArray<byte>.Allocate(n);
+                ExArray<byte> lent = Lend(n);
                 data.Slice(done, n).CopyTo(lent.Span);
                 _device.SendWrite(lent, sector + done / SectorSize);
-                Answer(n, "write", sector + done / SectorSize).Free();
+                Keep(Answer(n, "write", sector + done / SectorSize), n);
                 done += n;
             }
+        }
+
+        // A buffer of exactly n bytes (the device transfers its whole length): the kept one when it fits.
+        private ExArray<byte> Lend(int n)
+        {
+            if (n != MaxTransfer || _spare.IsNull) return ExArray<byte>.Allocate(n);
+            ExArray<byte> spare = _spare;
+            _spare = default;
+            return spare;
+        }
+
+        private void Keep(ExArray<byte> lent, int n)
+        {
+            if (n == MaxTransfer && _spare.IsNull) _spare = lent;
+            else lent.Free();
         }
 
         public void Flush()

@@ -183,7 +183,7 @@ public class Fat32WriteTests
     }
 
     [Fact]
-    public void ASequentialReadGoesToTheDeviceIn64KiBRequestsAndARandomOneReadsOnlyWhatItAsks()
+    public void ASequentialReadGoesToTheDeviceInTheLargestRequestsAndARandomOneReadsOnlyWhatItAsks()
     {
         var (_, device, fs) = Fresh(cacheSectors: 4096);
         byte[] content = StorageTestImage.RandomBytes(new Random(6), 1 << 20);
@@ -196,8 +196,11 @@ public class Fat32WriteTests
         var back = new byte[content.Length];
         for (int at = 0; at < back.Length; at += 16384) Assert.Equal(16384, file.Read(at, back.AsSpan(at, 16384)));
         Assert.True(content.AsSpan().SequenceEqual(back));
-        Assert.Equal((1 << 20) / 65536, device.Reads - reads);     // not 64 requests of 16 KiB
-        Assert.Equal((1 << 20) / 512 * 3 / 4, fs.Cache.ReadAhead);
+        int largest = SectorCache.MaxRequestSectors, sectors = (1 << 20) / 512;
+        // Not 64 requests of 16 KiB: each miss reads on to a whole request; where a client request was partly read
+        // ahead, the next device request starts part-way into it, so the requests tile the file to within one.
+        Assert.InRange(device.Reads - reads, (sectors + largest - 1) / largest, (sectors + largest - 1) / largest + 1);
+        Assert.True(fs.Cache.ReadAhead > sectors / 2, $"{fs.Cache.ReadAhead} sectors read ahead");
 
         file.DropCache();
         reads = device.Reads;

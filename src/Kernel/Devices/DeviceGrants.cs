@@ -20,19 +20,12 @@ namespace Helios.Kernel.Devices
             function = null;
             absent = false;
             string device = vendorId.ToString("x4") + ":" + deviceId.ToString("x4");
-            ManifestPciDevice declared = null;
-            foreach (ManifestPciDevice candidate in manifest.PciDevices)
-                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId) declared = candidate;
+            ManifestPciDevice declared = Declared(manifest, vendorId, deviceId);
             if (declared is null)
                 return manifest.Name + "'s manifest declares no PCI device " + device + " (<hardware><pciDevice vendor=\"0x" + vendorId.ToString("x4") + "\" device=\"0x" + deviceId.ToString("x4") + "\">)";
             if (!declared.GrantsBar(bar))
                 return manifest.Name + "'s manifest grants no BAR " + bar.ToString() + " of " + device + " (it grants " + Bars(declared.RegisterBars) + ")";
-            foreach (PciFunction candidate in functions)
-                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId)
-                {
-                    function = candidate;
-                    break;
-                }
+            function = First(functions, vendorId, deviceId);
             if (function is null)
             {
                 absent = true;
@@ -55,24 +48,34 @@ namespace Helios.Kernel.Devices
             function = null;
             absent = false;
             string device = vendorId.ToString("x4") + ":" + deviceId.ToString("x4");
-            ManifestPciDevice declared = null;
-            foreach (ManifestPciDevice candidate in manifest.PciDevices)
-                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId) declared = candidate;
+            ManifestPciDevice declared = Declared(manifest, vendorId, deviceId);
             if (declared is null)
                 return manifest.Name + "'s manifest declares no PCI device " + device + ", so none of its interrupts";
             if (!declared.GrantsInterrupt(vector))
                 return manifest.Name + "'s manifest grants no interrupt vector " + vector.ToString() + " of " + device + " (it grants " + Vectors(declared.InterruptVectors) + ")";
-            foreach (PciFunction candidate in functions)
-                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId)
-                {
-                    function = candidate;
-                    break;
-                }
+            function = First(functions, vendorId, deviceId);
             if (function is null)
             {
                 absent = true;
                 return "this machine has no PCI device " + device;
             }
+            return null;
+        }
+
+        // The manifest's declaration of vendor:device (the last, as the manifest reads it), or null.
+        private static ManifestPciDevice Declared(ApplicationManifest manifest, ushort vendorId, ushort deviceId)
+        {
+            ManifestPciDevice declared = null;
+            foreach (ManifestPciDevice candidate in manifest.PciDevices)
+                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId) declared = candidate;
+            return declared;
+        }
+
+        // The first function of the machine that is vendor:device, or null.
+        private static PciFunction First(IReadOnlyList<PciFunction> functions, ushort vendorId, ushort deviceId)
+        {
+            foreach (PciFunction candidate in functions)
+                if (candidate.VendorId == vendorId && candidate.DeviceId == deviceId) return candidate;
             return null;
         }
 

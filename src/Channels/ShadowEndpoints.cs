@@ -120,8 +120,7 @@ namespace Helios.Channels
                 byte* block = (byte*)heap.SlotAt(m).Address;
                 int descriptors = block[WireLayout.DescriptorCountOffset];
                 for (int i = 0; i < descriptors; i++)
-                    if (block[WireLayout.DescriptorOffset(i) + WireLayout.DescriptorKindOffset] != WireLayout.KindArray
-                        && *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset) != 0)
+                    if (WireLayout.EndpointAt(block, i) != 0)
                         return "the " + end.Describe() + " has a message queued that carries an endpoint; such an end does not cross kernels yet";
                 if (recordBytes(end.Contract, m) > maxRecordBytes)
                     return "the " + end.Describe() + " has a message queued larger than a link's record";

@@ -2,7 +2,7 @@
 // 16-byte descriptors, then the values. Little-endian on both ISAs, so plain loads and stores are the wire format.
 namespace Helios.Channels
 {
-    public static class WireLayout
+    public static unsafe class WireLayout
     {
         public const int HeaderSize = 16;
         public const int ContractIdOffset = 0;
@@ -23,5 +23,12 @@ namespace Helios.Channels
         public const byte KindExporter = 3;
 
         public static int DescriptorOffset(int index) => HeaderSize + index * DescriptorSize;
+
+        /// <summary>The endpoint handle descriptor index of the message at block carries, or 0 (an array, or no endpoint).</summary>
+        public static ulong EndpointAt(byte* block, int index)
+        {
+            byte* d = block + DescriptorOffset(index);
+            return d[DescriptorKindOffset] == KindArray ? 0 : *(ulong*)(d + DescriptorHandleOffset);
+        }
     }
 }

@@ -278,9 +278,8 @@ namespace Helios.Satellite.Links
             int descriptors = block[WireLayout.DescriptorCountOffset];
             for (int i = 0; i < descriptors; i++)
             {
-                byte* d = block + WireLayout.DescriptorOffset(i);
-                ulong handle = *(ulong*)(d + WireLayout.DescriptorHandleOffset);
-                if (d[WireLayout.DescriptorKindOffset] == WireLayout.KindArray || handle == 0) continue;
+                ulong handle = WireLayout.EndpointAt(block, i);
+                if (handle == 0) continue;
                 string refusal = ShadowEndpoints.CarryRefusalLocked(heap, handle, _out.MaxPayload, QueuedRecordBytes);
                 if (refusal is not null) return refusal;
             }
@@ -315,9 +314,9 @@ namespace Helios.Satellite.Links
             int descriptors = block[WireLayout.DescriptorCountOffset];
             for (int i = 0; i < descriptors; i++)
             {
+                ulong handle = WireLayout.EndpointAt(block, i);
+                if (handle == 0 || !_heap.IsLiveLocked(handle)) continue;
                 byte* d = block + WireLayout.DescriptorOffset(i);
-                ulong handle = *(ulong*)(d + WireLayout.DescriptorHandleOffset);
-                if (d[WireLayout.DescriptorKindOffset] == WireLayout.KindArray || handle == 0 || !_heap.IsLiveLocked(handle)) continue;
                 int slot = ExHandle.SlotOf(handle);
                 uint number = NextChannelLocked();
                 Endpoint shadow = ShadowEndpoints.CarryLocked(_heap, slot, this, number);

@@ -30,7 +30,7 @@ namespace Helios.Services.Fat32
             int count = (int)Math.Min(buffer.Length, node.Size - offset);
             List<uint> clusters = Clusters(node);
             bool sequential = offset == node.ReadEnd;
-            Transfer(clusters, offset, buffer.Slice(0, count), default, write: false, sequential ? node.Size : 0);
+            Transfer(clusters, offset, buffer.Slice(0, count), default, write: false, readAhead: sequential);
             node.ReadEnd = offset + count;
             return count;
         }
@@ -44,9 +44,8 @@ namespace Helios.Services.Fat32
             if (end > MaxLength) throw new FileSystemException(FileSystemError.FileTooLarge, "a FAT file ends at " + MaxLength + " bytes");
             if (offset > node.Size) SetLength(offset);
             if (data.Length == 0) return;
-            long before = node.Size;
             List<uint> clusters = GrowOrUndo(node, end);
-            Transfer(clusters, offset, default, data, write: true, before);
+            Transfer(clusters, offset, default, data, write: true, readAhead: false);
             if (end > node.Size) node.Size = (uint)end;
             UpdateEntry(node);
         }
@@ -67,7 +66,7 @@ namespace Helios.Services.Fat32
                     long start = node.Size;
                     int n = (int)Math.Min(zeros.Length, length - start);
                     List<uint> grown = GrowOrUndo(node, start + n);
-                    Transfer(grown, start, default, new ReadOnlySpan<byte>(zeros, 0, n), write: true, start);
+                    Transfer(grown, start, default, new ReadOnlySpan<byte>(zeros, 0, n), write: true, readAhead: false);
                     node.Size = (uint)(start + n);
                 }
                 UpdateEntry(node);
@@ -151,13 +150,13 @@ namespace Helios.Services.Fat32
             return clusters;
         }
 
-        // size: for a read, readAheadTo: for a sequential read the file's size, towards which whole-sector reads that go
-        // to the device read on (SectorCache.ReadSectors), 0 to read only what is asked for. For a write, the file's
-        // size before it: a sector that starts at or past it holds nothing of the file, so a partial write of it
-        // need not read it from the device first (what it held past the end is never read).
-        private void Transfer(List<uint> clusters, long offset, Span<byte> into, ReadOnlySpan<byte> from, bool write, long size)
+        // readAhead (a sequential read): whole-sector reads that go to the device read on towards the file's end
+        // (SectorCache.ReadSectors). A write sees the file's size before it (the caller updates it after): a sector that
+        // starts at or past it holds nothing of the file, so a partial write of it need not read it from the device
+        // first (what it held past the end is never read).
+        private void Transfer(List<uint> clusters, long offset, Span<byte> into, ReadOnlySpan<byte> from, bool write, bool readAhead)
         {
-            long readAheadTo = write ? 0 : size;
+            long size = Node.Size;
             FatGeometry g = _fs.Geometry;
             int sectorSize = g.BytesPerSector;
             int length = write ? from.Length : into.Length;
@@ -176,9 +175,9 @@ namespace Helios.Services.Fat32
                     int wanted = (length - done) / sectorSize;
                     int sectors = ContiguousSectors(clusters, clusterIndex, inCluster / sectorSize, wanted);
                     int ahead = 0;
-                    if (sectors == wanted && readAheadTo > 0)
+                    if (sectors == wanted && readAhead)
                     {
-                        long left = (readAheadTo - position + sectorSize - 1) / sectorSize;     // sectors of the file from here
+                        long left = (size - position + sectorSize - 1) / sectorSize;     // sectors of the file from here
                         int most = (int)Math.Min(left, SectorCache.MaxRequestSectors);
                         if (most > sectors) ahead = ContiguousSectors(clusters, clusterIndex, inCluster / sectorSize, most) - sectors;
                     }

@@ -43,9 +43,6 @@ namespace Helios.Services.Fat32
 
         public int SectorSize => _sectorSize;
 
-        /// <summary>How many sectors the cache holds at most.</summary>
-        public int Capacity => _capacity;
-
         public long Hits { get; private set; }
 
         public long Misses { get; private set; }

@@ -282,38 +282,39 @@ namespace VirtioBlk
             _ring.WriteUInt16(at + 14, (ushort)next);
         }
 
-        // Waits for the device to use one more chain; its first descriptor names the slot, which is returned. With an
-        // interrupt, the device is asked to interrupt only while the driver waits, and the used ring is looked at again
-        // after asking: a request the device completed before it saw the flag cleared sends no interrupt, and would
-        // otherwise be waited for forever. (The device reads the flag after it writes the used index, 2.7.7.2.)
+        // Waits for the device to use one more chain; its first descriptor names the slot, which is returned. It polls
+        // the used ring first, yielding between looks: QEMU usually completes a request within a few polls, and sleeping
+        // costs the guest up to a tick (under -icount sleep=off an idle machine's clock jumps to its next timer), far
+        // more than the polls; Linux's block layer polls before sleeping for the same reason. Without an interrupt,
+        // polling is all there is.
         private int WaitUsed()
         {
-            if (_ring.ReadUInt16(_usedOffset + 2) == _usedIndex)
+            for (int polls = 0; !Answered; polls++)
             {
-                if (_interrupt is null)
+                if (_interrupt is not null && polls >= PollsBeforeSleeping)
                 {
-                    for (int polls = 0; _ring.ReadUInt16(_usedOffset + 2) == _usedIndex; polls++)
-                    {
-                        if (polls > MaxPolls) throw new VirtioException("the device answered no request");
-                        Scheduling.Yield();
-                    }
+                    SleepUntilAnswered();
+                    break;
                 }
-                else
-                {
-                    // Polled a little first: QEMU usually completes a request within a few polls, and sleeping costs
-                    // the guest up to a tick (under -icount sleep=off an idle machine's clock jumps to its next timer),
-                    // which is far more than the polls. Linux's block layer polls before sleeping for the same reason.
-                    for (int polls = 0; polls < PollsBeforeSleeping && _ring.ReadUInt16(_usedOffset + 2) == _usedIndex; polls++)
-                        Scheduling.Yield();
-                    _ring.WriteUInt16(_availableOffset, 0);
-                    while (_ring.ReadUInt16(_usedOffset + 2) == _usedIndex)
-                        if (!_interrupt.Wait(AnswerTimeout)) throw new VirtioException("the device answered no request in 30 s");
-                    _ring.WriteUInt16(_availableOffset, AvailableNoInterrupt);
-                }
+                if (polls > MaxPolls) throw new VirtioException("the device answered no request");
+                Scheduling.Yield();
             }
             uint head = _ring.ReadUInt32(_usedOffset + 4 + 8 * (_usedIndex % _queueSize));
             _usedIndex++;
             return (int)head / 3;
+        }
+
+        private bool Answered => _ring.ReadUInt16(_usedOffset + 2) != _usedIndex;
+
+        // The device is asked to interrupt only while the driver sleeps, and the used ring is looked at again after
+        // asking: a request the device completed before it saw the flag cleared sends no interrupt, and would otherwise
+        // be waited for forever. (The device reads the flag after it writes the used index, 2.7.7.2.)
+        private void SleepUntilAnswered()
+        {
+            _ring.WriteUInt16(_availableOffset, 0);
+            while (!Answered)
+                if (!_interrupt.Wait(AnswerTimeout)) throw new VirtioException("the device answered no request in 30 s");
+            _ring.WriteUInt16(_availableOffset, AvailableNoInterrupt);
         }
 
         private void Status(byte value) => _registers.Write8(_common + DeviceStatus, value);

@@ -10,8 +10,8 @@ namespace Helios.Channels
 {
     public sealed class Endpoint
     {
-        internal readonly ContractInfo Contract;
-        internal readonly byte Side;
+        internal ContractInfo Contract;     // set once: by the constructor, or when a prepared end is used (ShadowEndpoints)
+        internal byte Side;
         internal Endpoint Peer;
         internal int Slot;
         internal int State;
@@ -33,6 +33,11 @@ namespace Helios.Channels
         {
             Contract = contract;
             Side = side;
+        }
+
+        // A blank end, made ahead for a far kernel's Open (ShadowEndpoints.Prepare): its contract and side come then.
+        internal Endpoint()
+        {
         }
 
         /// <summary>A shadow: the far end of a channel whose other end lives on another kernel.</summary>

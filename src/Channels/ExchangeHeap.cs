@@ -292,6 +292,10 @@ namespace Helios.Channels
             return true;
         }
 
+        /// <summary>Whether a slot (an endpoint's) can be taken without allocating: what the doorbell's interrupt asks.</summary>
+        internal bool HasFreeSlotLocked() =>
+            _freeSlot != 0 || (_slotCount < _slotPages.Length * SlotsPerPage && _slotPages[_slotCount / SlotsPerPage] is not null);
+
         private int TakeSlotLocked()
         {
             if (_freeSlot != 0)

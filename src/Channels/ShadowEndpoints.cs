@@ -34,6 +34,51 @@ namespace Helios.Channels
         }
 
         /// <summary>
+        /// A real end and its shadow made ahead, with everything they need that is a managed object (the end's signal
+        /// and wait list), for an Open the doorbell's interrupt takes (it may allocate nothing): Prepare makes it on a
+        /// thread, CreatePreparedLocked gives it its contract, side, state and channel.
+        /// </summary>
+        public sealed class PreparedEnd
+        {
+            internal readonly Endpoint End = new Endpoint(), Shadow = new Endpoint();
+
+            /// <summary>The shadow the link will keep for this end (known ahead, so the link's own record of the channel can be made ahead too).</summary>
+            public Endpoint ShadowEnd => Shadow;
+        }
+
+        /// <summary>A prepared end and shadow for heap's kernel (a thread: it allocates).</summary>
+        public static PreparedEnd Prepare(ExchangeHeap heap)
+        {
+            var prepared = new PreparedEnd();
+            Endpoint end = prepared.End;
+            end.Signal = heap.Host.CreateSignal(end);
+            end.WaitList = heap.Host.CreateWaitList(new object[] { end.Signal }, 1);
+            return prepared;
+        }
+
+        /// <summary>
+        /// CreateLocked with a prepared end and shadow (used once): no managed object is allocated, and the end's slot
+        /// comes from the slot table's free list, so the doorbell's interrupt may call it when HasFreeSlotLocked says so.
+        /// The contract and state are the caller's to have checked (a far kernel's Open: HandleOpen's checks).
+        /// </summary>
+        public static ulong CreatePreparedLocked(ExchangeHeap heap, PreparedEnd prepared, ContractInfo contract, byte side, ExOwner owner,
+            PeerLink link, uint channel, int state)
+        {
+            Endpoint end = prepared.End, far = prepared.Shadow;
+            end.Contract = far.Contract = contract;
+            end.Side = side;
+            far.Side = end.PeerSide;
+            end.State = far.State = state;
+            far.Link = link;
+            far.LinkChannel = channel;
+            end.Peer = far;
+            far.Peer = end;
+            end.Slot = heap.AllocateLocked(owner, SlotKind.Endpoint, 0);
+            heap.SlotAt(end.Slot).Endpoint = end;
+            return ExHandle.Make(end.Slot, heap.SlotAt(end.Slot).Generation);
+        }
+
+        /// <summary>
         /// Moves the end handle names (held by owner) to the other kernel of link, where it will be channel's end: the
         /// end becomes, here, the shadow of its new self, so its peer (which stays) now talks across the link. Only a
         /// quiet end of a local channel moves this way (nothing queued either way, nothing being built, both ends open):
@@ -174,6 +219,10 @@ namespace Helios.Channels
             if (next < 0) return onlyFromFreeLists ? NotNow : Refusal(shadow, message, valuesLength, arrayCount);
             if (end.Closed)
             {
+                // The ends it carries close here, and each tells its link (a record, allocated): not from the interrupt.
+                if (onlyFromFreeLists)
+                    for (int i = 0; i < descriptors; i++)
+                        if (arrays[i].Endpoint != 0) return NotNow;
                 shadow.State = next;        // accepted and dropped: this end is gone, and the far kernel hears of it
                 for (int i = 0; i < descriptors; i++)
                     if (arrays[i].Endpoint != 0) heap.DestroyLocked(ExHandle.SlotOf(arrays[i].Endpoint));   // closed: their peers hear it
@@ -255,7 +304,7 @@ namespace Helios.Channels
             perClass[c]++;
             for (int i = 0; i < descriptors; i++)
             {
-                if (!arrays[i].Present) continue;
+                if (!arrays[i].Present || arrays[i].Kind != WireLayout.KindArray) continue;     // an endpoint takes no block
                 c = SizeClasses.Of((ulong)arrays[i].ElementSize * arrays[i].Count);
                 if (c == SizeClasses.Large) return false;
                 perClass[c]++;

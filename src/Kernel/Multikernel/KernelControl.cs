@@ -148,10 +148,18 @@ namespace Helios.Kernel.Multikernel
             }
         }
 
+        // The answer Done, or the far kernel's refusal. The caller waits for Done itself, so that its arrival is received
+        // for it (no message block, one lock: Channel.ReceiveValues); a Failed stays queued and is read then.
         private static bool Done(KernelControlContract.Imp client)
         {
-            if (client.WaitNext() == KernelControlContract.Descriptor.Message.Failed) throw Refused(client);
-            client.ReceiveDone();
+            try
+            {
+                client.ReceiveDone();
+            }
+            catch (UnexpectedMessageException)
+            {
+                throw Refused(client);
+            }
             return true;
         }
 

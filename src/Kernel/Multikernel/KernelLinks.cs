@@ -160,6 +160,17 @@ namespace Helios.Kernel.Multikernel
                 if (s_connected[i].DeliverFromInterrupt()) Scheduler.Wake(s_connectedThreads[i]);
         }
 
+        /// <summary>
+        /// The timer's tick (CPU 0): records that came without a doorbell are taken as the doorbell would (a close the
+        /// far kernel did not ring for, since nobody here waited on its channel: Link.CloseLocked), at most a tick late.
+        /// </summary>
+        internal static void OnTick()
+        {
+            int count = System.Threading.Volatile.Read(ref s_connectedCount);
+            for (int i = 0; i < count; i++)
+                if (s_connected[i].HasUnread && s_connected[i].DeliverFromInterrupt()) Scheduler.Wake(s_connectedThreads[i]);
+        }
+
         // Rings the far kernel: its published target, once it has published one (before that it is not listening).
         private sealed class Doorbell : LinkDoorbell
         {

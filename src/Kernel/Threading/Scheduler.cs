@@ -208,6 +208,7 @@ namespace Helios.Kernel.Threading
             {
                 Multikernel.MachineStatus.Beat();           // the coordinator watches a satellite's heartbeat
                 Multikernel.SatelliteWatch.OnTick();        // and the coordinator watches them (nothing to do elsewhere)
+                Multikernel.KernelLinks.OnTick();           // records that came without a doorbell
             }
             cpu.Lock.Acquire();
             cpu.Ticks++;

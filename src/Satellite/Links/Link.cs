@@ -36,6 +36,11 @@ namespace Helios.Satellite.Links
         private readonly HashSet<ulong> _declared = new HashSet<ulong>();
         private readonly byte[] _scratch;
         private readonly long[] _rejected = new long[(int)LinkRejection.Count];
+        // Ends made ahead for the far kernel's Opens, so that the doorbell's interrupt can take a held or carried end's
+        // Open (it may allocate nothing) instead of waking the link thread; the link thread tops them up (Poll).
+        private const int PreparedEnds = 16;
+        private readonly ReadyEnd[] _ready = new ReadyEnd[PreparedEnds];
+        private int _readyCount;
 
         /// <summary>
         /// A link of this kernel (localKernel) to farKernel over outbound and inbound (both already initialised by
@@ -53,6 +58,7 @@ namespace Helios.Satellite.Links
             _low = localKernel < farKernel;
             _nextChannel = _low ? 0u : 1u;
             _scratch = new byte[inbound.MaxPayload];
+            PrepareEndsLocked();            // nobody else has the link yet
         }
 
         public int LocalKernel { get; }
@@ -180,6 +186,20 @@ namespace Helios.Satellite.Links
         private void SendOpenLocked(ContractInfo contract, uint number, byte shadowSide, byte purpose, int protocolState)
         {
             if (!contract.IsSystem && _declared.Add(contract.Id)) SendControlLocked(LinkRecord.Declare, ContractDeclaration.Encode(contract));
+            // Written straight onto the ring when nothing waits before it (every bind and carried end sends one).
+            if (Failure is null && _backlog.Count == 0 && _out.TryBegin(LinkRecord.Open, LinkRecord.OpenSize, out byte* record))
+            {
+                *(uint*)record = number;
+                record[4] = shadowSide;
+                record[5] = purpose;
+                *(ushort*)(record + 6) = 0;
+                *(ulong*)(record + 8) = contract.Id;
+                *(uint*)(record + 16) = (uint)protocolState;
+                *(uint*)(record + 20) = 0;
+                _out.Publish();
+                Sent();
+                return;
+            }
             var open = new byte[LinkRecord.OpenSize];
             BinaryPrimitives.WriteUInt32LittleEndian(open.AsSpan(0), number);
             open[4] = shadowSide;
@@ -356,7 +376,10 @@ namespace Helios.Satellite.Links
             if (!_channels.TryGetValue(shadow.LinkChannel, out LinkChannel channel)) return;
             channel.LocalClosed = true;
             ReleaseWaitersLocked(channel);
-            SendCloseLocked(shadow.LinkChannel, LinkRecord.ClosedByHolder);     // after what the end sent before it closed
+            // After what the end sent before it closed. When the far end had closed already, nobody there waits on the
+            // channel: the record only lets the far kernel forget it, so it does not interrupt that kernel; it is read
+            // with the next record that does, or at the far kernel's next timer tick (KernelLinks.OnTick).
+            SendCloseLocked(shadow.LinkChannel, LinkRecord.ClosedByHolder, wake: !channel.FarClosed);
             ForgetIfDoneLocked(channel);
         }
 
@@ -375,10 +398,12 @@ namespace Helios.Satellite.Links
             return true;
         }
 
-        private void Sent()
+        // A record is on the ring: the far kernel is interrupted if it said it sleeps, unless the record may wait (wake
+        // false: the sleeping word stays, so the next record that may not wait rings).
+        private void Sent(bool wake = true)
         {
             RecordsSent++;
-            if (_out.ConsumerNeedsWake()) RingFarKernel();
+            if (wake && _out.ConsumerNeedsWake()) RingFarKernel();
         }
 
         /// <summary>Times this side interrupted the far kernel (it slept with records coming, or waited for room).</summary>
@@ -586,6 +611,7 @@ namespace Helios.Satellite.Links
             try
             {
                 PumpLocked();
+                if (_readyCount < PreparedEnds && Failure is null) PrepareEndsLocked();
             }
             finally
             {
@@ -615,7 +641,8 @@ namespace Helios.Satellite.Links
                     while (Failure is null && _in.TryPeek(out byte* payload, out int length, out ushort kind))
                     {
                         bool handled = kind == LinkRecord.Message ? HandleMessage(payload, length, inInterrupt: true)
-                            : kind == LinkRecord.Close && HandleCloseFromInterrupt(payload, length);
+                            : kind == LinkRecord.Close ? HandleCloseFromInterrupt(payload, length)
+                            : kind == LinkRecord.Open && HandleOpenFromInterrupt(payload, length);
                         if (!handled)
                         {
                             needThread = true;
@@ -626,7 +653,8 @@ namespace Helios.Satellite.Links
                         taken++;
                     }
                     if (taken != 0 && _in.ProducerNeedsWake()) RingFarKernel();
-                    if (needThread || Failure is not null || _in.Broken || _backlog.Count != 0) return true;
+                    // The link thread also runs when half the prepared ends are used (it makes more, off the path of a message).
+                    if (needThread || Failure is not null || _in.Broken || _backlog.Count != 0 || _readyCount <= PreparedEnds / 2) return true;
                     if (_in.PrepareToSleep()) return false;         // else a record came meanwhile: take it too
                 }
             }
@@ -635,6 +663,9 @@ namespace Helios.Satellite.Links
                 host.Unlock(state);
             }
         }
+
+        /// <summary>Whether records wait on the inbound ring (a timer tick delivers them: KernelLinks.OnTick).</summary>
+        public bool HasUnread => !_in.IsEmpty;
 
         /// <summary>Before the link thread sleeps: false when a record came meanwhile (poll again instead).</summary>
         public bool PrepareToSleep() => _in.PrepareToSleep();
@@ -699,8 +730,9 @@ namespace Helios.Satellite.Links
                     arrays[i].Kind = WireLayout.KindArray;
                     if (kind == WireLayout.KindImporter || kind == WireLayout.KindExporter)
                     {
-                        // An endpoint: the channel of an OpenCarried record before it, of this side, named once.
-                        if (inInterrupt) return false;          // the link thread takes it (it may close ends)
+                        // An endpoint: the channel of an OpenCarried record before it, of this side, named once. The
+                        // interrupt takes it too: a refusal, or a closed receiver whose carried ends must close (each
+                        // sends a record), is left to the link thread (Turn, ShadowEndpoints.NotNow).
                         carries = true;
                         arrays[i].Kind = kind;
                         if (present == 0 && (elementSize | count | at | bytes) == 0) continue;
@@ -749,45 +781,90 @@ namespace Helios.Satellite.Links
             return true;
         }
 
+        // An Open record's fields, copied out of the ring once (the far kernel could rewrite it under us).
+        private struct OpenRecord
+        {
+            public uint Number;
+            public byte Side, Purpose;
+            public int State;
+            public ContractInfo Contract;
+        }
+
+        // The checks every Open passes, wherever it is taken: its length; a channel number the far kernel may choose and
+        // that is not in use (a number still held, or carried and not named yet, is as much in use as an open one); a
+        // side; a purpose; zero padding; a contract this kernel knows and a state of it. Returns LinkRejection.Count
+        // when it may open; else why not, and (tellFar) whether the far kernel must hear its channel was refused.
+        private LinkRejection CheckOpen(byte* payload, int length, out OpenRecord open, out bool tellFar)
+        {
+            open = default;
+            tellFar = false;
+            if (length != LinkRecord.OpenSize) return LinkRejection.Malformed;
+            open.Number = *(uint*)payload;
+            open.Side = payload[4];
+            open.Purpose = payload[5];
+            ulong id = *(ulong*)(payload + 8);
+            open.State = *(int*)(payload + 16);
+            bool theirs = (open.Number & 1) == (_low ? 1u : 0u);
+            if (!theirs || _channels.ContainsKey(open.Number) || _held.ContainsKey(open.Number) || _carried.ContainsKey(open.Number)
+                || (open.Side != ContractInfo.Importer && open.Side != ContractInfo.Exporter)
+                || open.Purpose > LinkRecord.OpenCarried || *(ushort*)(payload + 6) != 0 || *(uint*)(payload + 20) != 0)
+                return LinkRejection.BadOpen;
+            tellFar = true;
+            open.Contract = ContractInfo.Find(id);
+            if (open.Contract is null) return LinkRejection.UnknownContract;
+            if ((uint)open.State >= (uint)open.Contract.StateNames.Length) return LinkRejection.BadOpen;
+            tellFar = false;
+            return LinkRejection.Count;
+        }
+
         private void HandleOpen(byte* payload, int length)
         {
-            if (length != LinkRecord.OpenSize)
+            LinkRejection problem = CheckOpen(payload, length, out OpenRecord open, out bool tellFar);
+            if (problem != LinkRejection.Count)
             {
-                Reject(LinkRejection.Malformed);
+                Reject(problem);
+                if (tellFar) SendCloseLocked(open.Number, LinkRecord.ClosedRefused);
                 return;
             }
-            uint number = *(uint*)payload;
-            byte side = payload[4], purpose = payload[5];
-            ulong id = *(ulong*)(payload + 8);
-            int protocolState = *(int*)(payload + 16);
-            bool theirs = (number & 1) == (_low ? 1u : 0u);
-            // A number still held (a refused channel is forgotten while its end waits here) is as much in use as an open one.
-            if (!theirs || _channels.ContainsKey(number) || _held.ContainsKey(number) || _carried.ContainsKey(number)
-                || (side != ContractInfo.Importer && side != ContractInfo.Exporter)
-                || purpose > LinkRecord.OpenCarried || *(ushort*)(payload + 6) != 0 || *(uint*)(payload + 20) != 0)
-            {
-                Reject(LinkRejection.BadOpen);
-                return;
-            }
-            ContractInfo contract = ContractInfo.Find(id);
-            if (contract is null)
-            {
-                Reject(LinkRejection.UnknownContract);
-                SendCloseLocked(number, LinkRecord.ClosedRefused);
-                return;
-            }
-            if ((uint)protocolState >= (uint)contract.StateNames.Length)
-            {
-                Reject(LinkRejection.BadOpen);
-                SendCloseLocked(number, LinkRecord.ClosedRefused);
-                return;
-            }
-            ulong handle = ShadowEndpoints.CreateLocked(_heap, contract, side, _heap.KernelOwner, this, number, out Endpoint shadow, protocolState);
-            _channels.Add(number, new LinkChannel(shadow));
-            var accepted = new Accepted { Endpoint = handle, Contract = contract, Side = side };
-            if (purpose == LinkRecord.OpenHeld) _held.Add(number, accepted);
-            else if (purpose == LinkRecord.OpenCarried) _carried.Add(number, accepted);
+            ulong handle = ShadowEndpoints.CreateLocked(_heap, open.Contract, open.Side, _heap.KernelOwner, this, open.Number, out Endpoint shadow, open.State);
+            _channels.Add(open.Number, new LinkChannel(shadow));
+            var accepted = new Accepted { Endpoint = handle, Contract = open.Contract, Side = open.Side };
+            if (open.Purpose == LinkRecord.OpenHeld) _held.Add(open.Number, accepted);
+            else if (open.Purpose == LinkRecord.OpenCarried) _carried.Add(open.Number, accepted);
             else _accepted.Enqueue(accepted);
+        }
+
+        // An Open from the doorbell's interrupt: a held end (a client's bind) or a carried one (an endpoint inside the
+        // message right behind it), made from an end prepared ahead, when every check passes and nothing needs
+        // allocating (a prepared end left, room in the link's tables, a free slot). Anything else is the link thread's
+        // (false): it refuses, counts, or allocates.
+        private bool HandleOpenFromInterrupt(byte* payload, int length)
+        {
+            if (_readyCount == 0 || CheckOpen(payload, length, out OpenRecord open, out _) != LinkRejection.Count) return false;
+            Dictionary<uint, Accepted> waiting = open.Purpose == LinkRecord.OpenHeld ? _held : open.Purpose == LinkRecord.OpenCarried ? _carried : null;
+            if (waiting is null || _channels.Count >= _channels.EnsureCapacity(0) || waiting.Count >= waiting.EnsureCapacity(0)
+                || !_heap.HasFreeSlotLocked())
+                return false;
+            ReadyEnd ready = _ready[--_readyCount];
+            _ready[_readyCount] = null;
+            ulong handle = ShadowEndpoints.CreatePreparedLocked(_heap, ready.Ends, open.Contract, open.Side, _heap.KernelOwner, this, open.Number, open.State);
+            _channels.Add(open.Number, ready.Channel);
+            waiting.Add(open.Number, new Accepted { Endpoint = handle, Contract = open.Contract, Side = open.Side });
+            return true;
+        }
+
+        // Tops up the ends prepared for the interrupt's Opens, and room in the tables it adds to (a thread, under the
+        // heap's lock or before anyone else has the link: it allocates).
+        private void PrepareEndsLocked()
+        {
+            while (_readyCount < PreparedEnds)
+            {
+                ShadowEndpoints.PreparedEnd ends = ShadowEndpoints.Prepare(_heap);
+                _ready[_readyCount++] = new ReadyEnd { Ends = ends, Channel = new LinkChannel(ends.ShadowEnd) };
+            }
+            _channels.EnsureCapacity(_channels.Count + PreparedEnds);
+            _held.EnsureCapacity(_held.Count + PreparedEnds);
+            _carried.EnsureCapacity(_carried.Count + PreparedEnds);
         }
 
         private void HandleClose(byte* payload, int length)
@@ -897,8 +974,17 @@ namespace Helios.Satellite.Links
             ForgetIfDoneLocked(channel);
         }
 
-        private void SendCloseLocked(uint number, uint reason)
+        private void SendCloseLocked(uint number, uint reason, bool wake = true)
         {
+            if (Failure is not null) return;
+            if (_backlog.Count == 0 && _out.TryBegin(LinkRecord.Close, LinkRecord.CloseSize, out byte* record))
+            {
+                *(uint*)record = number;
+                *(uint*)(record + 4) = reason;
+                _out.Publish();
+                Sent(wake);
+                return;
+            }
             var close = new byte[LinkRecord.CloseSize];
             BinaryPrimitives.WriteUInt32LittleEndian(close.AsSpan(0), number);
             BinaryPrimitives.WriteUInt32LittleEndian(close.AsSpan(4), reason);
@@ -988,6 +1074,13 @@ namespace Helios.Satellite.Links
             public int Message;
             public ushort Kind;
             public byte[] Control;
+        }
+
+        // An end made ahead for the interrupt's Opens, with the link's record of its channel (PrepareEndsLocked).
+        private sealed class ReadyEnd
+        {
+            public ShadowEndpoints.PreparedEnd Ends;
+            public LinkChannel Channel;
         }
 
         private struct Accepted

@@ -204,9 +204,22 @@ namespace System.Collections.Generic
             _version++;
         }
 
-        private void Resize()
+        /// <summary>
+        /// Makes room for capacity entries without growing again, and returns the room there is (as .NET's): with a
+        /// capacity not above it, nothing is allocated, so EnsureCapacity(0) tells whether the next Add allocates.
+        /// </summary>
+        public int EnsureCapacity(int capacity)
         {
-            int size = HashPrimes.AtLeast(2 * _count);
+            if (capacity < 0) ThrowHelper.ThrowArgumentOutOfRangeException("capacity");
+            if (_entries.Length >= capacity) return _entries.Length;
+            Resize(HashPrimes.AtLeast(capacity));
+            return _entries.Length;
+        }
+
+        private void Resize() => Resize(HashPrimes.AtLeast(2 * _count));
+
+        private void Resize(int size)
+        {
             Entry[] entries = new Entry[size];
             Array.Copy(_entries, entries, _count);
             _buckets = new int[size];

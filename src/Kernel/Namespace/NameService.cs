@@ -46,14 +46,41 @@ namespace Helios.Kernel.Namespace
             string refused = s_policy.MayRegister(owner, path, contract.Name);
             if (refused is not null) throw new NamespaceException(owner.ToString() + " may not register " + path + ": " + refused);
             lock (s_lock) LocalLookup(path);                // a dead service's path here goes first, from the directory too
-            if (DirectoryIsRemote)
+            // Binds that arrive from other kernels find it while the directory's answer is on its way back: the
+            // directory names this kernel to clients as soon as it has the path, and a client's bind does not wait for
+            // this kernel's answer (KernelControl.Bind), so it can be here first. Local clients see it only after.
+            var registration = new Registration(path, contract, owner);
+            bool early;
+            lock (s_lock) early = s_registering.TryAdd(path, registration);
+            try
             {
-                TellCoordinatorOfDeadPaths();
-                KernelControl.Register(path, contract.Id);
+                if (DirectoryIsRemote)
+                {
+                    TellCoordinatorOfDeadPaths();
+                    KernelControl.Register(path, contract.Id);
+                }
+                else RegisterFor(KernelRole.Id, path, contract.Id);
             }
-            else RegisterFor(KernelRole.Id, path, contract.Id);
-            return RegisterHere(path, contract, owner);
+            catch (Exception)
+            {
+                if (early)
+                {
+                    lock (s_lock) s_registering.Remove(path);
+                    registration.IsRegistered = false;
+                    registration.Drain();               // a bind that came meanwhile sees its channel closed
+                }
+                throw;
+            }
+            lock (s_lock)
+            {
+                if (early) s_registering.Remove(path);
+                s_local[path] = registration;
+            }
+            return registration;
         }
+
+        // Registrations of this kernel the directory is being told of (Register): only binds from other kernels see them.
+        private static readonly Dictionary<string, Registration> s_registering = new Dictionary<string, Registration>();
 
         /// <summary>
         /// A satellite's own /kernels/&lt;id&gt;, before it is online: its registration here, which the coordinator enters in
@@ -122,7 +149,8 @@ namespace Helios.Kernel.Namespace
         /// <summary>
         /// Binds to the service at path: exporter (the exporter end of a new channel of the service's contract, held by
         /// the caller) moves to the service, which accepts it; the caller keeps the importer end. A service on another
-        /// kernel gets it over the link between the two kernels.
+        /// kernel gets it over the link between the two kernels, without waiting for that kernel's answer (a refusal
+        /// there, the service gone since the directory was asked, closes the client's channel: KernelControl.Bind).
         /// </summary>
         public static void Bind(string path, ContractInfo contract, ulong exporter)
         {
@@ -155,7 +183,7 @@ namespace Helios.Kernel.Namespace
         {
             ExchangeHeap heap = ExchangeHeap.Current;
             Registration registration;
-            lock (s_lock) registration = LocalLookup(path);
+            lock (s_lock) registration = LocalLookup(path) ?? (s_registering.TryGetValue(path, out Registration early) ? early : null);
             if (registration is null || registration.Contract.Id != contract.Id)
             {
                 heap.CloseEndpoint(endpoint, heap.KernelOwner);

@@ -38,8 +38,9 @@ namespace Helios.Satellite.Links
         private readonly long[] _rejected = new long[(int)LinkRejection.Count];
         // Ends made ahead for the far kernel's Opens, so that the doorbell's interrupt can take a held or carried end's
         // Open (it may allocate nothing) instead of waking the link thread; the link thread tops them up (Poll).
-        private const int PreparedEnds = 16;
-        private readonly ReadyEnd[] _ready = new ReadyEnd[PreparedEnds];
+        private const int PreparedEnds = 32;
+        private readonly ShadowEndpoints.PreparedEnd[] _readyEnds = new ShadowEndpoints.PreparedEnd[PreparedEnds];
+        private readonly LinkChannel[] _readyChannels = new LinkChannel[PreparedEnds];     // each for its end's shadow
         private int _readyCount;
 
         /// <summary>
@@ -845,10 +846,11 @@ namespace Helios.Satellite.Links
             if (waiting is null || _channels.Count >= _channels.EnsureCapacity(0) || waiting.Count >= waiting.EnsureCapacity(0)
                 || !_heap.HasFreeSlotLocked())
                 return false;
-            ReadyEnd ready = _ready[--_readyCount];
-            _ready[_readyCount] = null;
-            ulong handle = ShadowEndpoints.CreatePreparedLocked(_heap, ready.Ends, open.Contract, open.Side, _heap.KernelOwner, this, open.Number, open.State);
-            _channels.Add(open.Number, ready.Channel);
+            int ready = --_readyCount;
+            ulong handle = ShadowEndpoints.CreatePreparedLocked(_heap, _readyEnds[ready], open.Contract, open.Side, _heap.KernelOwner, this, open.Number, open.State);
+            _channels.Add(open.Number, _readyChannels[ready]);
+            _readyEnds[ready] = null;
+            _readyChannels[ready] = null;
             waiting.Add(open.Number, new Accepted { Endpoint = handle, Contract = open.Contract, Side = open.Side });
             return true;
         }
@@ -860,7 +862,8 @@ namespace Helios.Satellite.Links
             while (_readyCount < PreparedEnds)
             {
                 ShadowEndpoints.PreparedEnd ends = ShadowEndpoints.Prepare(_heap);
-                _ready[_readyCount++] = new ReadyEnd { Ends = ends, Channel = new LinkChannel(ends.ShadowEnd) };
+                _readyEnds[_readyCount] = ends;
+                _readyChannels[_readyCount++] = new LinkChannel(ends.ShadowEnd);
             }
             _channels.EnsureCapacity(_channels.Count + PreparedEnds);
             _held.EnsureCapacity(_held.Count + PreparedEnds);
@@ -1074,13 +1077,6 @@ namespace Helios.Satellite.Links
             public int Message;
             public ushort Kind;
             public byte[] Control;
-        }
-
-        // An end made ahead for the interrupt's Opens, with the link's record of its channel (PrepareEndsLocked).
-        private sealed class ReadyEnd
-        {
-            public ShadowEndpoints.PreparedEnd Ends;
-            public LinkChannel Channel;
         }
 
         private struct Accepted

@@ -113,6 +113,32 @@ namespace Helios.Kernel.Tests.Runtime
             Assert.Equal("fri", byEnum[DayOfWeekLike.Friday]);
         }
 
+        // EnsureCapacity grows a dictionary that has freed entries (Link keeps room ahead for the doorbell's interrupt,
+        // which may not allocate): every key stays found, the removed ones stay gone, and the free slots are reused.
+        [Test]
+        public static void DictionaryEnsureCapacityKeepsEntriesAndFreeSlots()
+        {
+            var channels = new Dictionary<uint, int>();
+            for (uint i = 0; i < 40; i++) channels.Add(i * 2, (int)i);
+            for (uint i = 0; i < 40; i += 3) Assert.True(channels.Remove(i * 2));
+            int capacity = channels.EnsureCapacity(0);
+            Assert.True(capacity >= 40, "capacity " + capacity.ToString());
+            Assert.Equal(capacity, channels.EnsureCapacity(capacity));         // no growth asked: the same room
+            int grown = channels.EnsureCapacity(channels.Count + 100);
+            Assert.True(grown >= channels.Count + 100, "grown to " + grown.ToString());
+            for (uint i = 0; i < 40; i++)
+            {
+                bool removed = i % 3 == 0;
+                Assert.Equal(!removed, channels.TryGetValue(i * 2, out int value));
+                if (!removed) Assert.Equal((int)i, value);
+            }
+            for (uint i = 100; i < 100 + 100; i++) channels.Add(i * 2, (int)i);    // the freed slots first, then the new room
+            Assert.Equal(grown, channels.EnsureCapacity(0));                       // no growth on the way
+            Assert.Equal(26 + 100, channels.Count);
+            for (uint i = 100; i < 200; i++) Assert.Equal((int)i, channels[i * 2]);
+            Assert.False(channels.ContainsKey(0));
+        }
+
         [Test]
         public static void SetsQueuesAndIterators()
         {

@@ -225,6 +225,7 @@ namespace System.Collections.Generic
             _buckets = new int[size];
             for (int i = 0; i < _count; i++)
             {
+                if (entries[i].Next < -1) continue;     // a freed entry (EnsureCapacity may grow with some): its Next is the free list's
                 ref int bucket = ref _buckets[entries[i].HashCode % (uint)size];
                 entries[i].Next = bucket - 1;
                 bucket = i + 1;

@@ -103,11 +103,11 @@ namespace Helios.Kernel.Multikernel
         });
 
         /// <summary>
-        /// Tells kernel far that the end it holds as channel (moved there by Link.Export) is a client of path, without
-        /// waiting for the answer: what the client sends next goes onto the same ring behind the request and waits at
-        /// the end over there until the service takes it, so a bind and its first request cross once each way. A
-        /// refusal there (the service went since the directory was asked) closes that end, so the client sees its
-        /// channel closed; the answer is read before this link's next request (BindsRefused, LastBindRefusal).
+        /// Tells kernel far that the end it holds as channel (moved there by Link.Export) is a client of path. The
+        /// request is not answered: what the client sends next goes onto the same ring behind it and waits at the end
+        /// over there until the service takes it, so a bind and its first request cross once each way. A refusal there
+        /// (the service went since the directory was asked) closes that end, so the client sees its channel closed;
+        /// that kernel counts it (KernelControlServer.BindsRefused).
         /// </summary>
         public static void Bind(int far, string path, uint channel)
         {
@@ -120,10 +120,7 @@ namespace Helios.Kernel.Multikernel
                 thread.ChannelOwner = null;
                 try
                 {
-                    var client = new KernelControlContract.Imp(s_channels[far]);
-                    ReadOwedAnswer(far, client);
-                    client.SendBind(KernelText.Chars(path), (int)channel);
-                    s_answerOwed[far] = true;
+                    new KernelControlContract.Imp(s_channels[far]).SendBind(KernelText.Chars(path), (int)channel);
                 }
                 catch (ChannelClosedException)
                 {
@@ -136,30 +133,6 @@ namespace Helios.Kernel.Multikernel
             }
         }
 
-        /// <summary>Binds the far kernel refused after this kernel had moved the client's end there (its channel closed).</summary>
-        public static long BindsRefused => System.Threading.Volatile.Read(ref s_bindsRefused);
-
-        /// <summary>The far kernel's words for the last refused bind, or null.</summary>
-        public static string LastBindRefusal { get; private set; }
-
-        private static readonly bool[] s_answerOwed = new bool[MachinePage.MaxKernels];     // under the link's turn
-        private static long s_bindsRefused;
-
-        // The answer to the last bind on the control channel to far, when it was not read yet (its turn held, as the
-        // kernel's owner): Done, or Failed with the refusal.
-        private static void ReadOwedAnswer(int far, KernelControlContract.Imp client)
-        {
-            if (!s_answerOwed[far]) return;
-            s_answerOwed[far] = false;
-            if (client.WaitNext() == KernelControlContract.Descriptor.Message.Failed)
-            {
-                client.ReceiveFailed(out ExArray<char> reason);
-                LastBindRefusal = KernelText.Take(reason);
-                System.Threading.Interlocked.Increment(ref s_bindsRefused);
-            }
-            else client.ReceiveDone();
-        }
-
         private static object Turn(int far)
         {
             object turn = (uint)far < (uint)s_turns.Length ? s_turns[far] : null;
@@ -169,8 +142,8 @@ namespace Helios.Kernel.Multikernel
 
         private static NamespaceException NoLongerAnswers(int far) => new NamespaceException("k" + far.ToString() + " no longer answers (its control channel closed)");
 
-        // One request of this kernel to kernel far, in turn with the others, as the kernel's owner (after the answer a
-        // bind left). A link that is down or a channel the far kernel closed is a NamespaceException naming the kernel.
+        // One request of this kernel to kernel far, in turn with the others, as the kernel's owner. A link that is down
+        // or a channel the far kernel closed is a NamespaceException naming the kernel.
         private static T Ask<T>(int far, Func<KernelControlContract.Imp, T> request)
         {
             object turn = Turn(far);
@@ -181,7 +154,6 @@ namespace Helios.Kernel.Multikernel
                     var client = new KernelControlContract.Imp(s_channels[far]);
                     try
                     {
-                        ReadOwedAnswer(far, client);
                         return request(client);
                     }
                     catch (ChannelClosedException)

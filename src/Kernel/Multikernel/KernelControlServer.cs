@@ -112,7 +112,13 @@ namespace Helios.Kernel.Multikernel
                 case Message.Bind:
                 {
                     _client.ReceiveBind(out ExArray<char> path, out int channel);
-                    Reply(() => Bind(KernelText.Take(path), (uint)channel));
+                    string text = KernelText.Take(path);
+                    string refusal = Try(() => Bind(text, (uint)channel));      // not answered: the client's end closed
+                    if (refusal is not null)
+                    {
+                        s_lastBindRefusal = refusal;
+                        System.Threading.Interlocked.Increment(ref s_bindsRefused);
+                    }
                     break;
                 }
                 case Message.Describe:
@@ -160,6 +166,14 @@ namespace Helios.Kernel.Multikernel
                 }
             }
         }
+
+        /// <summary>Binds from other kernels this kernel refused (their clients' ends closed), and the last one's reason.</summary>
+        internal static long BindsRefused => System.Threading.Volatile.Read(ref s_bindsRefused);
+
+        internal static string LastBindRefusal => s_lastBindRefusal;
+
+        private static long s_bindsRefused;
+        private static string s_lastBindRefusal;
 
         // The kernel that asked, for requests only a link's own control channel may make.
         private int Asker()

@@ -128,7 +128,6 @@ namespace Helios.Services.Fat32
             // Not past the volume, and never so far that what is read ahead would push the FAT and directories out.
             ahead = (int)Math.Max(0, Math.Min(Math.Min(Math.Min(ahead, ReadAheadWindow), _capacity / 8), _limit - sector - count));
             if (ahead > 0) StartReadAhead(sector + count, sector + count + ahead, shortOk: ahead < ReadAheadWindow);
-            if (_aheadPending > 0) SettleReadAhead(sector, sector + count);
             int i = 0;
             while (i < count)
             {
@@ -139,8 +138,14 @@ namespace Helios.Services.Fat32
                     i++;
                     continue;
                 }
+                int pending = _aheadPending > 0 ? Pending(sector + i) : -1;
+                if (pending >= 0)
+                {
+                    i = TakeReadAhead(pending, sector, count, into);
+                    continue;
+                }
                 int end = i + 1;
-                while (end < count && !_slots.ContainsKey(sector + end)) end++;
+                while (end < count && !_slots.ContainsKey(sector + end) && (_aheadPending == 0 || Pending(sector + end) < 0)) end++;
                 Misses += end - i;
                 _device.Read(sector + i, into.Slice(i * _sectorSize, (end - i) * _sectorSize));
                 i = end;
@@ -154,8 +159,15 @@ namespace Helios.Services.Fat32
         {
             if (_aheadPending == MostReadsAhead) return;
             long s = from;
-            if (_aheadEnd > from && _aheadEnd <= windowEnd) s = _aheadEnd;      // a sequential read: what was before is here or coming
+            if (_aheadEnd > from)
+            {
+                // A sequential read: what lies before the last read ahead's end is cached or coming.
+                if (_aheadEnd >= windowEnd) return;
+                s = _aheadEnd;
+            }
+            else if (_slots.ContainsKey(from)) return;      // a cached file (PostMark's): no scan of what it holds
             while (s < windowEnd && (_slots.ContainsKey(s) || Pending(s) >= 0)) s++;
+            if (windowEnd - s < MaxRun && !shortOk) return;                    // not a whole request's worth yet
             int n = 0;
             while (n < MaxRun && s + n < windowEnd && !_slots.ContainsKey(s + n) && Pending(s + n) < 0) n++;
             if (n == 0 || (n < MaxRun && !(shortOk && s + n == windowEnd))) return;
@@ -165,6 +177,53 @@ namespace Helios.Services.Fat32
             _aheadTicket[_aheadPending] = ticket;
             _aheadPending++;
             _aheadEnd = s + n;
+        }
+
+        // Waits for read ahead number `pending`, which holds sectors of the request (sector, count): those go straight
+        // into `into` (a sector cached meanwhile from the cache, which may be newer), the rest into the cache, as
+        // SettleReadAhead does. Returns the request's index past what it filled. Copying the request's part directly,
+        // not through the cache, saves placing sectors that are read once (the copy out of the cache stays the same).
+        private int TakeReadAhead(int pending, long sector, int count, Span<byte> into)
+        {
+            long first = _aheadSector[pending];
+            int n = _aheadCount[pending];
+            EndReadAhead(pending);
+            long end = Math.Min(first + n, sector + count);
+            for (int k = 0; k < n; k++)
+            {
+                long at = first + k;
+                bool cached = _slots.TryGetValue(at, out int slot);
+                if (at >= sector && at < end)
+                {
+                    Span<byte> to = into.Slice((int)(at - sector) * _sectorSize, _sectorSize);
+                    if (cached) Data(slot).CopyTo(to);
+                    else new ReadOnlySpan<byte>(_ahead, k * _sectorSize, _sectorSize).CopyTo(to);
+                }
+                else if (!cached)
+                {
+                    int placed = Place(at, load: false);
+                    new ReadOnlySpan<byte>(_ahead, k * _sectorSize, _sectorSize).CopyTo(Data(placed));
+                    _referenced[placed] = false;
+                }
+                ReadAhead++;
+            }
+            return (int)(end - sector);
+        }
+
+        // Takes read ahead number i off the list and waits for its sectors, into _ahead.
+        private void EndReadAhead(int i)
+        {
+            int ticket = _aheadTicket[i];
+            int n = _aheadCount[i];
+            for (int k = i + 1; k < _aheadPending; k++)
+            {
+                _aheadSector[k - 1] = _aheadSector[k];
+                _aheadCount[k - 1] = _aheadCount[k];
+                _aheadTicket[k - 1] = _aheadTicket[k];
+            }
+            _aheadPending--;
+            if (_ahead is null) _ahead = new byte[MaxRun * _sectorSize];
+            _device.EndRead(ticket, new Span<byte>(_ahead, 0, n * _sectorSize));
         }
 
         // Which read ahead in flight holds the sector: -1 when none does.
@@ -189,16 +248,7 @@ namespace Helios.Services.Fat32
                     i++;
                     continue;
                 }
-                int ticket = _aheadTicket[i];
-                for (int k = i + 1; k < _aheadPending; k++)
-                {
-                    _aheadSector[k - 1] = _aheadSector[k];
-                    _aheadCount[k - 1] = _aheadCount[k];
-                    _aheadTicket[k - 1] = _aheadTicket[k];
-                }
-                _aheadPending--;
-                if (_ahead is null) _ahead = new byte[MaxRun * _sectorSize];
-                _device.EndRead(ticket, new Span<byte>(_ahead, 0, n * _sectorSize));
+                EndReadAhead(i);
                 for (int k = 0; k < n; k++)
                 {
                     if (_slots.ContainsKey(first + k)) continue;

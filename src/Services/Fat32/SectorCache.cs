@@ -25,6 +25,7 @@ namespace Helios.Services.Fat32
         private const int MaxRun = 128;                 // 64 KiB of 512-byte sectors: BlockDeviceClient's largest request
         // Reads ahead in flight: at most two of a request each, in the order started. A sequential reader then always
         // has the next 64 KiB on its way while it consumes the current, and one more starts as the older one arrives.
+        // Four (a 256 KiB window) measured slower under bench fs, not faster (docs/benchmarking.md).
         private const int MostReadsAhead = 2;
         private const int ReadAheadWindow = 2 * MaxRun; // how far past a request a sequential read is read ahead
         private readonly long[] _aheadSector = new long[MostReadsAhead];
@@ -159,9 +160,10 @@ namespace Helios.Services.Fat32
         {
             if (_aheadPending == MostReadsAhead) return;
             long s = from;
-            if (_aheadEnd > from)
+            if (_aheadEnd > from && _aheadEnd - from <= ReadAheadWindow)
             {
-                // A sequential read: what lies before the last read ahead's end is cached or coming.
+                // A sequential read: what lies before the last read ahead's end is cached or coming. (Further on, the
+                // end is another read's, or this file's read before: a file read again starts over.)
                 if (_aheadEnd >= windowEnd) return;
                 s = _aheadEnd;
             }

@@ -150,8 +150,8 @@ namespace Helios.Services.Fat32
             return clusters;
         }
 
-        // readAhead (a sequential read): whole-sector reads that go to the device read on towards the file's end
-        // (SectorCache.ReadSectors). A write sees the file's size before it (the caller updates it after): a sector that
+        // readAhead (a sequential read): the file's sectors contiguous with a whole-sector read, up to
+        // SectorCache.ReadAheadSectors past it, are read ahead (SectorCache.ReadSectors). A write sees the file's size before it (the caller updates it after): a sector that
         // starts at or past it holds nothing of the file, so a partial write of it need not read it from the device
         // first (what it held past the end is never read).
         private void Transfer(List<uint> clusters, long offset, Span<byte> into, ReadOnlySpan<byte> from, bool write, bool readAhead)
@@ -178,7 +178,7 @@ namespace Helios.Services.Fat32
                     if (sectors == wanted && readAhead)
                     {
                         long left = (size - position + sectorSize - 1) / sectorSize;     // sectors of the file from here
-                        int most = (int)Math.Min(left, SectorCache.MaxRequestSectors);
+                        int most = (int)Math.Min(left, sectors + SectorCache.ReadAheadSectors);
                         if (most > sectors) ahead = ContiguousSectors(clusters, clusterIndex, inCluster / sectorSize, most) - sectors;
                     }
                     _fs.Cache.ReadSectors(sector, sectors, into.Slice(done, sectors * sectorSize), ahead);

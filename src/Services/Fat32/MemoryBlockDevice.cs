@@ -1,11 +1,15 @@
-// A block device over a byte array: a RAM disk, and the host tests' disk image.
+// A block device over a byte array: a RAM disk, and the host tests' disk image. A started read is done at once into
+// a copy that EndRead hands over, so what it returns is what the device held when the read began.
 using System;
+using System.Collections.Generic;
 
 namespace Helios.Services.Fat32
 {
     public sealed class MemoryBlockDevice : IBlockDevice
     {
         private readonly byte[] _data;
+        private readonly Dictionary<int, byte[]> _started = new Dictionary<int, byte[]>();
+        private int _nextTicket;
 
         /// <summary>A device over <paramref name="data"/> (not copied); a partial last sector is not part of it.</summary>
         public MemoryBlockDevice(byte[] data, int sectorSize = 512)
@@ -45,6 +49,27 @@ namespace Helios.Services.Fat32
             data.CopyTo(new Span<byte>(_data, offset, data.Length));
             SectorsWritten += data.Length / SectorSize;
         }
+
+        public int BeginRead(long sector, int count)
+        {
+            var copy = new byte[count * SectorSize];
+            Read(sector, copy);
+            _started[_nextTicket] = copy;
+            return _nextTicket++;
+        }
+
+        public void EndRead(int ticket, Span<byte> into)
+        {
+            if (!_started.TryGetValue(ticket, out byte[] copy) || copy.Length != into.Length)
+                throw new ArgumentException("no started read of " + into.Length + " bytes has ticket " + ticket);
+            _started.Remove(ticket);
+            new ReadOnlySpan<byte>(copy).CopyTo(into);
+        }
+
+        public void BeginWrite(long sector, ReadOnlySpan<byte> data) => Write(sector, data);
+
+        /// <summary>Reads started and not yet ended.</summary>
+        public int Started => _started.Count;
 
         public void Flush() => Flushes++;
 

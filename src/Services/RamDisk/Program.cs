@@ -1,6 +1,9 @@
 // A RAM disk as a block device process: `ramdisk <path> <MiB> <clients>` registers path (the manifest declares
 // /dev/ram0) with BlockDeviceContract, serves that many clients one after the other from one zeroed memory disk of
-// 512-byte sectors (what one client writes, the next reads), then takes the path back and exits 0.
+// 512-byte sectors (what one client writes, the next reads), then takes the path back and exits 0. A request is done
+// the moment it arrives; its answer waits for the client's Next, in the order requests came. After each client it
+// prints how many requests that client had outstanding at once, and how many of them reads (the test that a file
+// system keeps several in flight reads it).
 using Helios.Channels;
 using Helios.Contracts;
 
@@ -8,6 +11,14 @@ public static class Program
 {
     private const int SectorSize = 512;
     private const int OutOfRange = 1;
+    private const int Window = 8;            // BlockDeviceContract's: the monitor refuses a ninth outstanding request
+
+    private struct Answer
+    {
+        public ExArray<byte> Buffer;
+        public int Tag, Error;
+        public bool Read;
+    }
 
     public static int Main(string[] args)
     {
@@ -30,41 +41,72 @@ public static class Program
     private static void Serve(BlockDeviceContract.Exp client, byte[] disk)
     {
         long sectors = disk.Length / SectorSize;
+        var answers = new Answer[Window];
+        int first = 0, count = 0, mostOutstanding = 0, mostReads = 0, reads = 0;
         client.SendGeometry(SectorSize, sectors);
-        while (client.TryWaitNext(out BlockDeviceContract.Descriptor.Message next))
+        try
         {
-            switch (next)
+            while (client.TryWaitNext(out BlockDeviceContract.Descriptor.Message next))
             {
-                case BlockDeviceContract.Descriptor.Message.Read:
+                switch (next)
                 {
-                    client.ReceiveRead(out ExArray<byte> buffer, out long sector);
-                    if (!Fits(buffer.Length, sector, sectors)) client.SendFailed(buffer, OutOfRange);
-                    else
+                    case BlockDeviceContract.Descriptor.Message.Read:
+                    case BlockDeviceContract.Descriptor.Message.Write:
                     {
-                        new System.ReadOnlySpan<byte>(disk, (int)(sector * SectorSize), buffer.Length).CopyTo(buffer.Span);
-                        client.SendDone(buffer);
+                        bool write = next == BlockDeviceContract.Descriptor.Message.Write;
+                        ExArray<byte> buffer;
+                        long sector;
+                        int tag;
+                        if (write) client.ReceiveWrite(out buffer, out sector, out tag);
+                        else client.ReceiveRead(out buffer, out sector, out tag);
+                        int error = 0;
+                        int length = buffer.IsNull ? -1 : buffer.Length;
+                        if (!Fits(length, sector, sectors)) error = OutOfRange;
+                        else if (write) buffer.Span.CopyTo(new System.Span<byte>(disk, (int)(sector * SectorSize), length));
+                        else new System.ReadOnlySpan<byte>(disk, (int)(sector * SectorSize), length).CopyTo(buffer.Span);
+                        answers[(first + count) % Window] = new Answer { Buffer = buffer, Tag = tag, Error = error, Read = !write };
+                        count++;
+                        if (!write) reads++;
+                        if (count > mostOutstanding) mostOutstanding = count;
+                        if (reads > mostReads) mostReads = reads;
+                        break;
                     }
-                    break;
-                }
-                case BlockDeviceContract.Descriptor.Message.Write:
-                {
-                    client.ReceiveWrite(out ExArray<byte> buffer, out long sector);
-                    if (!Fits(buffer.Length, sector, sectors)) client.SendFailed(buffer, OutOfRange);
-                    else
+                    case BlockDeviceContract.Descriptor.Message.Next:
                     {
-                        buffer.Span.CopyTo(new System.Span<byte>(disk, (int)(sector * SectorSize), buffer.Length));
-                        client.SendDone(buffer);
+                        client.ReceiveNext();
+                        Answer answer = answers[first];
+                        answers[first] = default;
+                        first = (first + 1) % Window;
+                        count--;
+                        if (answer.Read) reads--;
+                        try
+                        {
+                            if (answer.Error == 0) client.SendDone(answer.Buffer, answer.Tag);
+                            else client.SendFailed(answer.Buffer, answer.Tag, answer.Error);
+                        }
+                        catch (ChannelClosedException)
+                        {
+                            answer.Buffer.Free();
+                            throw;
+                        }
+                        break;
                     }
-                    break;
+                    case BlockDeviceContract.Descriptor.Message.Flush:
+                        client.ReceiveFlush();
+                        client.SendFlushed();      // memory: written is durable
+                        break;
                 }
-                case BlockDeviceContract.Descriptor.Message.Flush:
-                    client.ReceiveFlush();
-                    client.SendFlushed();      // memory: written is durable
-                    break;
             }
         }
+        catch (ChannelClosedException)
+        {
+            System.Console.Error.WriteLine("ramdisk: a client went away with requests outstanding");
+        }
+        // Answers the client never asked for: their buffers are ours to free.
+        for (; count > 0; count--, first = (first + 1) % Window) answers[first].Buffer.Free();
+        System.Console.WriteLine("ramdisk: a client is done: " + mostOutstanding.ToString() + " requests outstanding at most, " + mostReads.ToString() + " of them reads");
     }
 
     private static bool Fits(int length, long sector, long sectors) =>
-        length % SectorSize == 0 && sector >= 0 && sector <= sectors - length / SectorSize;
+        length >= 0 && length % SectorSize == 0 && sector >= 0 && sector <= sectors - length / SectorSize;
 }

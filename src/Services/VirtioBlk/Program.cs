@@ -81,9 +81,6 @@ namespace VirtioBlk
             return 2;
         }
 
-        // Block device errors (BlockDeviceContract): 1 a range outside the device or not whole sectors, 2 the device failed.
-        private const int OutOfRange = 1, DeviceFailed = 2;
-
         private static int Serve(VirtioBlockDevice disk, string path, int clients)
         {
             int registration = ServiceNamespace.Register(path, BlockDeviceContract.Info);
@@ -100,13 +97,17 @@ namespace VirtioBlk
 
         private static void Serve(VirtioBlockDevice disk, BlockDeviceContract.Exp client)
         {
-            // A client that dies with a request in flight (its file system killed mid-write) closes the channel: the
-            // reply's send fails and the buffer stays ours to free; the driver goes on to its next client.
-            try { ServeRequests(disk, client); }
+            // A client that dies with requests in flight (its file system killed mid-write) closes the channel: a reply's
+            // send fails; the driver waits for what the disk still holds, frees the client's buffers and goes on to its
+            // next client.
+            var requests = new ClientRequests(disk, 8);
+            try { ServeRequests(disk, client, requests); }
             catch (ChannelClosedException) { Console.Error.WriteLine("virtioblk: a client went away with a request in flight"); }
+            if (requests.Outstanding > 0 || disk.InFlight > 0) requests.Abandon();
+            Console.WriteLine("virtioblk: a client is done: " + requests.MostOutstanding.ToString() + " requests outstanding at most, " + disk.MostInFlight.ToString() + " in flight on the disk");
         }
 
-        private static void ServeRequests(VirtioBlockDevice disk, BlockDeviceContract.Exp client)
+        private static void ServeRequests(VirtioBlockDevice disk, BlockDeviceContract.Exp client, ClientRequests requests)
         {
             client.SendGeometry(512, (long)disk.Capacity);
             while (client.TryWaitNext(out BlockDeviceContract.Descriptor.Message next))
@@ -114,55 +115,46 @@ namespace VirtioBlk
                 switch (next)
                 {
                     case BlockDeviceContract.Descriptor.Message.Read:
+                    {
+                        client.ReceiveRead(out ExArray<byte> buffer, out long sector, out int tag);
+                        requests.Accept(false, buffer, sector, tag);
+                        break;
+                    }
                     case BlockDeviceContract.Descriptor.Message.Write:
                     {
-                        bool write = next == BlockDeviceContract.Descriptor.Message.Write;
-                        ExArray<byte> buffer;
-                        long sector;
-                        if (write) client.ReceiveWrite(out buffer, out sector);
-                        else client.ReceiveRead(out buffer, out sector);
-                        if (sector < 0 || buffer.Length % 512 != 0 || (ulong)sector > disk.Capacity || (ulong)(buffer.Length / 512) > disk.Capacity - (ulong)sector)
+                        client.ReceiveWrite(out ExArray<byte> buffer, out long sector, out int tag);
+                        requests.Accept(true, buffer, sector, tag);
+                        break;
+                    }
+                    case BlockDeviceContract.Descriptor.Message.Next:
+                    {
+                        client.ReceiveNext();
+                        ClientRequests.Request answer = requests.NextAnswer();
+                        try
                         {
-                            Reply(client, buffer, OutOfRange);
-                            break;
+                            if (answer.Error == 0) client.SendDone(answer.Buffer, answer.Tag);
+                            else client.SendFailed(answer.Buffer, answer.Tag, answer.Error);
                         }
-                        try { disk.Transfer(write, (ulong)sector, buffer.Span); }
-                        catch (VirtioException e)
+                        catch (ChannelClosedException)
                         {
-                            Console.Error.WriteLine("virtioblk: " + e.Message);
-                            Reply(client, buffer, DeviceFailed);
-                            break;
+                            answer.Buffer.Free();
+                            throw;
                         }
-                        Reply(client, buffer, 0);
                         break;
                     }
                     case BlockDeviceContract.Descriptor.Message.Flush:
+                        // The contract allows a flush only with nothing outstanding: every write the client sent is done.
                         client.ReceiveFlush();
                         try { disk.Flush(); }
                         catch (VirtioException e)
                         {
                             Console.Error.WriteLine("virtioblk: " + e.Message);
-                            client.SendFlushFailed(DeviceFailed);
+                            client.SendFlushFailed(ClientRequests.DeviceFailed);
                             break;
                         }
                         client.SendFlushed();
                         break;
                 }
-            }
-        }
-
-        // Done (error 0) or Failed(error), giving the buffer back; when the client has gone, the buffer is freed here.
-        private static void Reply(BlockDeviceContract.Exp client, ExArray<byte> buffer, int error)
-        {
-            try
-            {
-                if (error == 0) client.SendDone(buffer);
-                else client.SendFailed(buffer, error);
-            }
-            catch (ChannelClosedException)
-            {
-                buffer.Free();
-                throw;
             }
         }
 

@@ -1,7 +1,8 @@
 // A modern (virtio 1.x) virtio-blk PCI device driven through the registers and DMA buffers the kernel granted this
 // process: the common configuration (device status, features, queue set-up), the notify area, the device
 // configuration (capacity), and one split virtqueue (2.7) whose descriptor table, available and used rings live in
-// one DMA buffer. Reads, writes and flushes, several requests in flight. The request queue interrupts through MSI-X
+// one DMA buffer. Reads, writes and flushes, several requests in flight: each request is one piece of up to 64 KiB in
+// a slot of its own (its header, status byte and data buffer), and the device may finish them in any order. The request queue interrupts through MSI-X
 // vector 0 (granted by the manifest); the driver blocks on it and keeps the device from interrupting while it is not
 // waiting (VIRTQ_AVAIL_F_NO_INTERRUPT, 2.7.7). Where the kernel cannot route the interrupt it polls the used ring.
 using System;
@@ -44,6 +45,8 @@ namespace VirtioBlk
         private readonly DmaBuffer _data;             // per request: one piece of data
         private readonly int _queueSize, _availableOffset, _usedOffset;
         private ushort _availableIndex, _usedIndex;
+        private readonly int[] _freeSlots = new int[Requests];
+        private int _freeCount;
 
         private VirtioBlockDevice(DeviceRegisters registers, DeviceInterrupt interrupt, ulong common, ulong notify, uint notifyMultiplier, ulong device)
         {
@@ -96,7 +99,17 @@ namespace VirtioBlk
             _registers.Write16(_common + QueueEnable, 1);
             Status(Acknowledge | Driver | FeaturesOk | DriverOk);
             Capacity = _registers.Read64(_device);
+            for (int slot = Requests - 1; slot >= 0; slot--) _freeSlots[_freeCount++] = slot;
         }
+
+        /// <summary>The most bytes one slot carries.</summary>
+        public const int SlotBytes = PieceSize;
+
+        /// <summary>Slots free for a new request.</summary>
+        public int FreeSlots => _freeCount;
+
+        /// <summary>Requests the device holds (started and not yet taken by WaitSlot).</summary>
+        public int InFlight => Requests - _freeCount;
 
         /// <summary>The disk's size in 512-byte sectors.</summary>
         public ulong Capacity { get; }
@@ -157,7 +170,8 @@ namespace VirtioBlk
 
         /// <summary>
         /// Reads (write false) or writes whole sectors from first into or out of data, in pieces of up to 64 KiB with up
-        /// to 8 requests in flight; a range past the disk's end is refused before anything is sent.
+        /// to 8 requests in flight; a range past the disk's end is refused before anything is sent. Needs every slot
+        /// free (nothing else in flight).
         /// </summary>
         public void Transfer(bool write, ulong first, Span<byte> data)
         {
@@ -167,34 +181,64 @@ namespace VirtioBlk
             if (write && ReadOnly) throw new VirtioException("the disk is read-only");
             int pieces = (data.Length + PieceSize - 1) / PieceSize;
             var slotPiece = new int[Requests];
-            int next = 0, done = 0, inFlight = 0;
-            var freeSlots = new System.Collections.Generic.Queue<int>();
-            for (int i = 0; i < Requests; i++) freeSlots.Enqueue(i);
-            while (done < pieces)
+            int next = 0, done = 0;
+            string failure = null;
+            while (done < next || (next < pieces && failure is null))
             {
-                while (next < pieces && freeSlots.Count > 0)
+                bool started = false;
+                while (next < pieces && failure is null && _freeCount > 0)
                 {
-                    int slot = freeSlots.Dequeue();
-                    slotPiece[slot] = next;
                     int length = Math.Min(PieceSize, data.Length - next * PieceSize);
-                    if (write) _data.Write(slot * PieceSize, data.Slice(next * PieceSize, length));
-                    Submit(slot, write ? RequestOut : RequestIn, first + (ulong)(next * PieceSize / SectorSize), length);
+                    int slot = Start(write, first + (ulong)(next * PieceSize / SectorSize), write ? data.Slice(next * PieceSize, length) : default, length);
+                    slotPiece[slot] = next;
                     next++;
-                    inFlight++;
+                    started = true;
                 }
-                if (inFlight > MostInFlight) MostInFlight = inFlight;
-                _registers.Write16(_notify, 0);                 // queue 0 has new requests
-                int slotDone = WaitUsed();
+                if (started) Notify();
+                int slotDone = WaitSlot(out byte status);
                 int piece = slotPiece[slotDone];
-                byte status = RequestStatus(slotDone);
-                if (status != 0)
-                    throw new VirtioException((write ? "writing" : "reading") + " sector " + (first + (ulong)(piece * PieceSize / SectorSize)).ToString() + " failed with status " + status.ToString());
-                if (!write) _data.Read(slotDone * PieceSize, data.Slice(piece * PieceSize, Math.Min(PieceSize, data.Length - piece * PieceSize)));
-                freeSlots.Enqueue(slotDone);
-                inFlight--;
+                if (status != 0 && failure is null)
+                    failure = (write ? "writing" : "reading") + " sector " + (first + (ulong)(piece * PieceSize / SectorSize)).ToString() + " failed with status " + status.ToString();
+                if (status == 0 && !write) Take(slotDone, data.Slice(piece * PieceSize, Math.Min(PieceSize, data.Length - piece * PieceSize)));
+                Release(slotDone);
                 done++;
             }
+            // A failed piece: the pieces already started were waited for (their slots are free again), no more began.
+            if (failure is not null) throw new VirtioException(failure);
         }
+
+        /// <summary>
+        /// Starts a read (write false) or write of length bytes (whole sectors, at most 64 KiB) at sector in a free slot,
+        /// which it returns; a write's data is copied into the slot's DMA buffer first. The device sees it at the next
+        /// Notify. The caller checked the range.
+        /// </summary>
+        public int Start(bool write, ulong sector, ReadOnlySpan<byte> data, int length)
+        {
+            if (_freeCount == 0) throw new VirtioException("no request slot is free");
+            if (length <= 0 || length > PieceSize || length % SectorSize != 0) throw new VirtioException("a request of " + length.ToString() + " bytes is not one slot of whole sectors");
+            int slot = _freeSlots[--_freeCount];
+            if (write) _data.Write(slot * PieceSize, data.Slice(0, length));
+            Submit(slot, write ? RequestOut : RequestIn, sector, length);
+            if (InFlight > MostInFlight) MostInFlight = InFlight;
+            return slot;
+        }
+
+        /// <summary>Tells the device its queue has new requests.</summary>
+        public void Notify() => _registers.Write16(_notify, 0);
+
+        /// <summary>Waits for the device to finish one request, whichever it finishes first; returns its slot and its
+        /// status (0: done). The slot stays taken until Release.</summary>
+        public int WaitSlot(out byte status)
+        {
+            int slot = WaitUsed();
+            status = RequestStatus(slot);
+            return slot;
+        }
+
+        /// <summary>Copies what a finished read brought into the slot's buffer.</summary>
+        public void Take(int slot, Span<byte> into) => _data.Read(slot * PieceSize, into);
+
+        public void Release(int slot) => _freeSlots[_freeCount++] = slot;
 
         /// <summary>
         /// Reads sector 0 with the device asked to interrupt from the start and waits for the interrupt itself, not the
@@ -206,12 +250,13 @@ namespace VirtioBlk
             if (_interrupt is null) return false;
             ulong before = _interrupt.Count;
             _ring.WriteUInt16(_availableOffset, 0);
-            Submit(0, RequestIn, 0, SectorSize);
-            _registers.Write16(_notify, 0);
+            Start(false, 0, default, SectorSize);
+            Notify();
             bool came = _interrupt.Wait(AnswerTimeout);
             _ring.WriteUInt16(_availableOffset, AvailableNoInterrupt);
-            int slot = WaitUsed();
-            if (RequestStatus(slot) != 0) throw new VirtioException("reading sector 0 failed with status " + RequestStatus(slot).ToString());
+            int slot = WaitSlot(out byte status);
+            Release(slot);
+            if (status != 0) throw new VirtioException("reading sector 0 failed with status " + status.ToString());
             return came && _interrupt.Count > before;
         }
 
@@ -219,16 +264,18 @@ namespace VirtioBlk
         public bool WaitIdle(long timeoutNanoseconds) => _interrupt is not null && _interrupt.Wait(timeoutNanoseconds);
 
         /// <summary>
-        /// Everything written so far reaches stable storage (VIRTIO_BLK_T_FLUSH). A device without a volatile cache
+        /// Everything written so far reaches stable storage (VIRTIO_BLK_T_FLUSH): the writes the device has finished (a
+        /// client flushes with nothing outstanding). A device without a volatile cache
         /// (which does not offer VIRTIO_BLK_F_FLUSH) has nothing to flush: its completed writes are durable.
         /// </summary>
         public void Flush()
         {
             if (!CanFlush) return;
-            Submit(0, RequestFlush, 0, 0);
-            _registers.Write16(_notify, 0);
-            int slot = WaitUsed();
-            byte status = RequestStatus(slot);
+            if (_freeCount == 0) throw new VirtioException("no request slot is free for the flush");
+            Submit(_freeSlots[--_freeCount], RequestFlush, 0, 0);
+            Notify();
+            int slot = WaitSlot(out byte status);
+            Release(slot);
             if (status != 0) throw new VirtioException("the flush failed with status " + status.ToString());
         }
 

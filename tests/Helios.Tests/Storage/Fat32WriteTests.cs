@@ -194,11 +194,20 @@ public class Fat32WriteTests
 
         int reads = device.Reads;
         var back = new byte[content.Length];
-        for (int at = 0; at < back.Length; at += 16384) Assert.Equal(16384, file.Read(at, back.AsSpan(at, 16384)));
+        int mostAhead = 0;
+        for (int at = 0; at < back.Length; at += 16384)
+        {
+            Assert.Equal(16384, file.Read(at, back.AsSpan(at, 16384)));
+            mostAhead = Math.Max(mostAhead, fs.Cache.ReadsAheadInFlight);
+            Assert.Equal(fs.Cache.ReadsAheadInFlight, device.Started);     // each started read is one the cache will end
+        }
         Assert.True(content.AsSpan().SequenceEqual(back));
+        // The next 64 KiB were on their way while the current ones went to the reader, two at a time.
+        Assert.Equal(2, mostAhead);
+        fs.Flush();
+        Assert.Equal(0, device.Started);
         int largest = SectorCache.MaxRequestSectors, sectors = (1 << 20) / 512;
-        // Not 64 requests of 16 KiB: each miss reads on to a whole request; where a client request was partly read
-        // ahead, the next device request starts part-way into it, so the requests tile the file to within one.
+        // Not 64 requests of 16 KiB: the first reads its own 16 KiB, and the rest of the file comes in 64 KiB reads ahead.
         Assert.InRange(device.Reads - reads, (sectors + largest - 1) / largest, (sectors + largest - 1) / largest + 1);
         Assert.True(fs.Cache.ReadAhead > sectors / 2, $"{fs.Cache.ReadAhead} sectors read ahead");
 

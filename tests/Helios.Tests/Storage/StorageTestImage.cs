@@ -94,6 +94,25 @@ internal sealed class OverlayBlockDevice(byte[] image) : IBlockDevice
         for (int i = 0; i < data.Length / 512; i++) data.Slice(i * 512, 512).CopyTo(Writable(sector + i));
     }
 
+    private readonly Dictionary<int, byte[]> _started = [];
+    private int _nextTicket;
+
+    public int BeginRead(long sector, int count)
+    {
+        var copy = new byte[count * 512];
+        Read(sector, copy);
+        _started[_nextTicket] = copy;
+        return _nextTicket++;
+    }
+
+    public void EndRead(int ticket, Span<byte> into)
+    {
+        _started[ticket].CopyTo(into);
+        _started.Remove(ticket);
+    }
+
+    public void BeginWrite(long sector, ReadOnlySpan<byte> data) => Write(sector, data);
+
     public void Flush() { }
 
     /// <summary>The sector's bytes, to damage.</summary>

@@ -3,10 +3,13 @@
 // connections), each used by a client process through the namespace; and an app with a contract of its own, which
 // neither the kernel nor src/Contracts knows, declared by both processes that use it; and issue 17's FAT32 file
 // system service (fatfs at /fs, FileSystemContract, used by fsclient) over a RAM disk process (BlockDeviceContract
-// at /dev/ram0). Each walks several states and
-// choices, exits 0, and leaves the exchange heap at its baseline.
+// at /dev/ram0), which keeps several block requests outstanding. Each walks several states and choices, exits 0, and
+// leaves the exchange heap at its baseline.
 using Helios.Channels;
+using Helios.Contracts;
 using Helios.Kernel.Namespace;
+using Helios.Kernel.Processes;
+using Helios.Kernel.Tests.Processes;
 using Helios.Testing;
 
 namespace Helios.Kernel.Tests.Channels
@@ -35,6 +38,37 @@ namespace Helios.Kernel.Tests.Channels
             ProcessServices.EndsWell(fs);
             ProcessServices.EndsWell(disk);
             Assert.Equal(0, NameService.List("/fs").Length);
+            Assert.Equal(0, NameService.List("/dev/ram0").Length);
+            baseline.AssertRestored();
+        }
+
+        // Issue 17: a file system keeps several block requests outstanding. postmark (a few transactions and a 1 MiB
+        // sequential read, each read after fatfs dropped the file from its cache) over fatfs over the RAM disk: fatfs
+        // reads ahead while it copies to its client and writes dirty runs back without waiting for each. The RAM disk
+        // says how many requests the client had outstanding at once, and how many of those were reads.
+        [Test]
+        public static void AFileSystemKeepsSeveralBlockRequestsOutstanding()
+        {
+            var baseline = HeapBaseline.Take();
+            Process disk = Apps.Create("ramdisk", new[] { "/dev/ram0", "8", "1" });
+            PipeContract.Exp output = disk.OpenStandardOutput();
+            disk.Start();
+            ProcessServices.WaitUntilRegistered(disk, "ramdisk", "/dev/ram0");
+            string said = null;
+            Peer reader = Peer.Start(() => said = StandardPipesTests.ReadAll(output), "ramdisk's stdout");
+            var fs = ProcessServices.StartService("fatfs", new[] { "/dev/ram0", "/fs", "1", "format" }, "/fs");
+            ProcessServices.RunToSuccess("postmark", new[] { "files=5", "transactions=10", "reps=1", "seq-mib=1", "seq-reps=1" });
+            ProcessServices.EndsWell(fs);
+            ProcessServices.EndsWell(disk);
+            reader.Join();
+            const string marker = "a client is done: ";
+            int at = said.IndexOf(marker);
+            Assert.True(at >= 0, "ramdisk did not say how many requests were outstanding: " + said);
+            string[] words = said.Substring(at + marker.Length).Split(' ');
+            int most = int.Parse(words[0]), reads = int.Parse(words[5]);      // "N requests outstanding at most, R of them reads"
+            Helios.Kernel.Diagnostics.KernelConsole.WriteLine("ramdisk: " + said.Substring(at).Trim());
+            Assert.True(most > 1, "at most " + most.ToString() + " request outstanding: " + said);
+            Assert.True(reads > 1, "at most " + reads.ToString() + " read outstanding during a sequential read: " + said);
             Assert.Equal(0, NameService.List("/dev/ram0").Length);
             baseline.AssertRestored();
         }

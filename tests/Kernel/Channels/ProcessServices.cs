@@ -13,6 +13,13 @@ namespace Helios.Kernel.Tests.Channels
         {
             Process server = Apps.Create(app, arguments);
             server.Start();
+            WaitUntilRegistered(server, app, path);
+            return server;
+        }
+
+        /// <summary>Waits (1 ms at a time, at most 5 s, less if it dies) until the started server has registered path.</summary>
+        internal static void WaitUntilRegistered(Process server, string app, string path)
+        {
             int spins = 0;
             while (spins < 5000 && !server.HasEnded && NameService.List(path).Length == 0)
             {
@@ -21,7 +28,6 @@ namespace Helios.Kernel.Tests.Channels
             }
             Assert.True(NameService.List(path).Length == 1, app + " did not register " + path + " after " + spins.ToString() + " ms: "
                 + server.State.ToString() + " " + (server.KillReason ?? ""));
-            return server;
         }
 
         /// <summary>Runs app with arguments to its end; asserts it exited with 0.</summary>

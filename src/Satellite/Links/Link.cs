@@ -40,7 +40,8 @@ namespace Helios.Satellite.Links
         private readonly HashSet<ulong> _declared = new HashSet<ulong>();
         private readonly byte[] _scratch;
         private readonly long[] _rejected = new long[(int)LinkRejection.Count];
-        private readonly MemoryWindow _localWindow, _farWindow;     // both, or neither (arrays in the record)
+        private readonly MemoryWindow _localWindow, _farWindow;     // this kernel's memory, and the far kernel's as mapped here
+        private bool _farReadsUs;                                   // its hello said it maps this kernel's memory: arrays by the window
         private readonly Queue<Pin> _pins = new Queue<Pin>();       // arrays the far kernel may still read, oldest first
         private long _pinnedBytes;
         private bool _waitingForPins;
@@ -54,15 +55,15 @@ namespace Helios.Satellite.Links
 
         /// <summary>
         /// A link of this kernel (localKernel) to farKernel over outbound and inbound (both already initialised by
-        /// whoever made the link area); doorbell wakes the far kernel's link thread. With localWindow (this kernel's
-        /// memory, which the far kernel maps) and farWindow (the far kernel's, mapped here read-only) arrays cross by
-        /// one copy from the sender's heap; without them (no shared memory) inside the records.
+        /// whoever made the link area); doorbell wakes the far kernel's link thread. With farWindow (the far kernel's
+        /// memory, mapped here read-only) this side reads the arrays the far kernel names there, and says so in its
+        /// hello; with localWindow (this kernel's memory) it names its arrays there once the far kernel's hello says it
+        /// reads them. Otherwise (no shared memory) arrays go inside the records.
         /// </summary>
         public Link(ExchangeHeap heap, int localKernel, int farKernel, LinkRing outbound, LinkRing inbound, LinkDoorbell doorbell,
             MemoryWindow localWindow = null, MemoryWindow farWindow = null)
         {
             if (localKernel == farKernel) throw new ArgumentException("a link joins two kernels");
-            if ((localWindow is null) != (farWindow is null)) throw new ArgumentException("a link reads arrays from the far kernel's memory both ways or neither");
             _localWindow = localWindow;
             _farWindow = farWindow;
             _heap = heap ?? throw new ArgumentNullException(nameof(heap));
@@ -78,8 +79,11 @@ namespace Helios.Satellite.Links
 
         public int LocalKernel { get; }
 
-        /// <summary>Whether arrays cross by one copy from the sender's memory (both kernels map each other's), not in the record.</summary>
-        public bool OneCopy => _localWindow is not null;
+        /// <summary>
+        /// Whether this side's arrays cross by one copy from its memory (it has a window and the far kernel's hello said
+        /// it maps it), not inside the records. Until the hello arrives they go inside the records.
+        /// </summary>
+        public bool OneCopy => _farReadsUs;
 
         /// <summary>Array bytes this side holds for the far kernel to read (records it has not taken yet), and how many arrays.</summary>
         public long PinnedBytes => _pinnedBytes;
@@ -131,6 +135,7 @@ namespace Helios.Satellite.Links
             var hello = new byte[LinkRecord.HelloSize];
             BinaryPrimitives.WriteUInt32LittleEndian(hello.AsSpan(0), LinkRecord.Version);
             BinaryPrimitives.WriteUInt16LittleEndian(hello.AsSpan(4), (ushort)LocalKernel);
+            if (_farWindow is not null) hello[6] = LinkRecord.HelloReadsYourMemory;     // send me arrays by your window
             BinaryPrimitives.WriteUInt64LittleEndian(hello.AsSpan(8), ContractInfo.SystemFingerprint());
             nuint state = _heap.Host.Lock();
             try
@@ -568,7 +573,7 @@ namespace Helios.Satellite.Links
         private bool InWindow(ref Slot array, uint bytes, out uint offset)
         {
             offset = 0;
-            return _localWindow is not null && bytes != 0 && _localWindow.TryOffsetOf(array.Address, bytes, out offset);
+            return _farReadsUs && bytes != 0 && _localWindow.TryOffsetOf(array.Address, bytes, out offset);
         }
 
         // Frees the arrays of every record the far kernel has taken (the ring's tail passed it). From the doorbell's
@@ -998,6 +1003,7 @@ namespace Helios.Satellite.Links
                 return;
             }
             HelloReceived = true;
+            _farReadsUs = _localWindow is not null && (payload[6] & LinkRecord.HelloReadsYourMemory) != 0;
         }
 
         /// <summary>Whether the far kernel's hello arrived and matched (its system contracts are this kernel's).</summary>

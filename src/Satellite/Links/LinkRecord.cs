@@ -4,7 +4,8 @@
 // window, and the receiver copies it from there. Every field a kernel acts on is checked
 // by the receiving link (Link.cs) before it acts; these are only the kinds and the offsets.
 //
-//   Hello    u32 version  u16 kernel id  u16 0  u64 system contracts' fingerprint
+//   Hello    u32 version  u16 kernel id  u8 flags (1: I read your memory: name arrays there)  u8 0
+//            u64 system contracts' fingerprint
 //   Declare  a contract's declaration (src/Channels/ContractDeclaration.cs), before the first Open of that contract
 //   Open     u32 channel  u8 side the receiver holds  u8 purpose  u16 0  u64 contract id  u32 protocol state  u32 0
 //   Message  u32 channel  u16 tag  u8 descriptors  u8 0  u32 values length  u32 sequence
@@ -25,6 +26,9 @@ namespace Helios.Satellite.Links
 
         public const uint Version = 4;
         public const int HelloSize = 16;
+
+        /// <summary>A hello's flag: the sender maps the receiver's memory (MemoryWindow), so arrays may be named there.</summary>
+        public const byte HelloReadsYourMemory = 1;
         public const int OpenSize = 24;
         public const int CloseSize = 8;
 

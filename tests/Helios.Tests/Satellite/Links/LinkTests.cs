@@ -46,10 +46,11 @@ public unsafe class LinkTests : IDisposable
             _k0.Call("Boot", 0, 1, (long)_k0ToK1, (long)_k1ToK0, RingBytes, true, _bell0, _bell1);
             _k1.Call("Boot", 1, 0, (long)_k1ToK0, (long)_k0ToK1, RingBytes, false, _bell1, _bell0);
         }
-        Assert.Equal(oneCopy, _k0.Get<bool>("OneCopy"));
         _k0.Call("Start");
         _k1.Call("Start");
         Eventually(() => _k0.Get<bool>("HelloReceived") && _k1.Get<bool>("HelloReceived"), "the kernels' hellos");
+        Assert.Equal(oneCopy, _k0.Get<bool>("OneCopy"));
+        Assert.Equal(oneCopy, _k1.Get<bool>("OneCopy"));
     }
 
     public void Dispose()

@@ -15,7 +15,7 @@ using Helios.Satellite.Topology;
 
 namespace Helios.Kernel.Multikernel
 {
-    internal static class PeerMemory
+    public static class PeerMemory
     {
         private const ulong Page = 4096;
 
@@ -23,6 +23,14 @@ namespace Helios.Kernel.Multikernel
         private static readonly List<PhysicalRange>[] s_peers = new List<PhysicalRange>[MachinePage.MaxKernels];
         private static readonly bool[] s_mapped = new bool[MachinePage.MaxKernels];
         private static readonly List<PhysicalRange> s_writable = new List<PhysicalRange>();
+
+        /// <summary>The first address of kernel peer's memory as this kernel knows it (the tests look at its mapping).</summary>
+        public static bool TryFirstAddress(int peer, out ulong address)
+        {
+            List<PhysicalRange> ranges = (uint)peer < (uint)s_peers.Length ? s_peers[peer] : null;
+            address = ranges is null ? 0 : ranges[0].Start;
+            return ranges is not null;
+        }
 
         /// <summary>This kernel's grant (its exchange heap's pages come from it).</summary>
         internal static void SetOwn(List<PhysicalRange> memory) => s_own = memory;

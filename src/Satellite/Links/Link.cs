@@ -42,7 +42,11 @@ namespace Helios.Satellite.Links
         private readonly long[] _rejected = new long[(int)LinkRejection.Count];
         private readonly MemoryWindow _localWindow, _farWindow;     // this kernel's memory, and the far kernel's as mapped here
         private bool _farReadsUs;                                   // its hello said it maps this kernel's memory: arrays by the window
-        private readonly Queue<Pin> _pins = new Queue<Pin>();       // arrays the far kernel may still read, oldest first
+        // Arrays the far kernel may still read, oldest first: a ring made once, so that holding one never allocates (a
+        // send holds the heap's lock with interrupts masked). It never fills: a message may hold more only while the
+        // link holds nothing (at most 255 arrays), otherwise at most PinnedBytesLimit / WindowMinimumBytes (128) in all.
+        private readonly Pin[] _pins = new Pin[512];
+        private int _pinHead, _pinCount;
         private long _pinnedBytes;
         private bool _waitingForPins;
 
@@ -95,7 +99,7 @@ namespace Helios.Satellite.Links
         /// <summary>Array bytes this side holds for the far kernel to read (records it has not taken yet), and how many arrays.</summary>
         public long PinnedBytes => _pinnedBytes;
 
-        public int PinnedArrays => _pins.Count;
+        public int PinnedArrays => _pinCount;
 
         public int FarKernel { get; }
 
@@ -520,7 +524,7 @@ namespace Helios.Satellite.Links
                     // Read where it is by the far kernel: held here (in flight, nobody's) until it has taken the record.
                     d[LinkRecord.DescriptorPresentOffset] = LinkRecord.ArrayInWindow;
                     *(uint*)(d + LinkRecord.DescriptorDataOffset) = offset;
-                    _pins.Enqueue(new Pin { Slot = ExHandle.SlotOf(handle), Until = _out.BegunEnd, Bytes = array.Capacity });
+                    _pins[(_pinHead + _pinCount++) % _pins.Length] = new Pin { Slot = ExHandle.SlotOf(handle), Until = _out.BegunEnd, Bytes = array.Capacity };
                     _pinnedBytes += array.Capacity;
                     continue;
                 }
@@ -583,11 +587,12 @@ namespace Helios.Satellite.Links
         private bool ReclaimPinnedLocked(bool fromInterrupt)
         {
             ulong taken = _out.Consumed;
-            while (_pins.Count != 0 && _pins.Peek().Until <= taken)
+            while (_pinCount != 0 && _pins[_pinHead].Until <= taken)
             {
-                Pin pin = _pins.Peek();
+                Pin pin = _pins[_pinHead];
                 if (fromInterrupt && _heap.SlotAt(pin.Slot).SizeClass == SizeClasses.Large) return true;
-                _pins.Dequeue();
+                _pinHead = (_pinHead + 1) % _pins.Length;
+                _pinCount--;
                 _pinnedBytes -= pin.Bytes;
                 _heap.DestroyLocked(pin.Slot);
             }
@@ -597,7 +602,7 @@ namespace Helios.Satellite.Links
         // Everything the link held for the far kernel (the link is over).
         private void ReleasePinnedLocked()
         {
-            while (_pins.TryDequeue(out Pin pin)) _heap.DestroyLocked(pin.Slot);
+            for (; _pinCount != 0; _pinCount--, _pinHead = (_pinHead + 1) % _pins.Length) _heap.DestroyLocked(_pins[_pinHead].Slot);
             _pinnedBytes = 0;
         }
 
@@ -633,7 +638,7 @@ namespace Helios.Satellite.Links
                     {
                         // Too much held for the far kernel: wait until it has taken the oldest record it may read.
                         _waitingForPins = false;
-                        if (_out.PrepareToWaitForConsumed(_pins.Peek().Until)) return;
+                        if (_out.PrepareToWaitForConsumed(_pins[_pinHead].Until)) return;
                         continue;
                     }
                     int bytes = next.Channel is not null ? RecordBytesLocked(next.Channel.Shadow.Contract, next.Message, out _) : next.Control.Length;

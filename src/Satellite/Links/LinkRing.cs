@@ -114,6 +114,9 @@ namespace Helios.Satellite.Links
             return true;
         }
 
+        /// <summary>Where the record begun by TryBegin ends: Published once it is published.</summary>
+        public ulong BegunEnd => _pendingHead;
+
         /// <summary>Makes the record begun by TryBegin visible to the consumer.</summary>
         public void Publish() => Volatile.Write(ref Head, _pendingHead);     // the record before the head that publishes it
 
@@ -139,6 +142,32 @@ namespace Helios.Satellite.Links
             Volatile.Write(ref ProducerWaiting, 1);
             Interlocked.MemoryBarrier();
             if (!HasRoomFor(payload)) return true;
+            Volatile.Write(ref ProducerWaiting, 0);
+            return false;
+        }
+
+        /// <summary>
+        /// The producer's side: the slots the consumer has given back, so every record that ended at or before it has
+        /// been taken; 0 when the consumer's tail makes no sense (nothing counts as taken).
+        /// </summary>
+        public ulong Consumed
+        {
+            get
+            {
+                ulong tail = Volatile.Read(ref Tail);
+                return tail > Head ? 0 : tail;
+            }
+        }
+
+        /// <summary>
+        /// Before the producer sleeps until the consumer has taken everything up to position (BegunEnd of a record):
+        /// says so, then looks again; false when it already has (do not sleep). The consumer rings back as for room.
+        /// </summary>
+        public bool PrepareToWaitForConsumed(ulong position)
+        {
+            Volatile.Write(ref ProducerWaiting, 1);
+            Interlocked.MemoryBarrier();
+            if (Consumed < position) return true;
             Volatile.Write(ref ProducerWaiting, 0);
             return false;
         }

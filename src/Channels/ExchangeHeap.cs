@@ -17,7 +17,9 @@ namespace Helios.Channels
         private Slot[][] _slotPages = new Slot[4][];
         private int _slotCount = 1;                 // slot 0 is never used: handle 0 is null
         private int _freeSlot;                      // the free slots, linked through QueueNext
+        private int _freeSlotCount;
         private readonly ulong[] _freeBuffers = new ulong[SizeClasses.Count];   // per class, linked through the buffers
+        private readonly int[] _freeBufferCount = new int[SizeClasses.Count];   // kept so HasFreeLocked walks no list
         private ExOwner[] _owners = new ExOwner[8];
         private int _ownerCount;
 
@@ -271,23 +273,28 @@ namespace Helios.Channels
             s.Endpoint = null;
             s.QueueNext = _freeSlot;
             _freeSlot = index;
+            _freeSlotCount++;
         }
 
-        // Whether blocks slots and, per size class, perClass[c] buffers can be taken from the free lists alone (no pages
-        // from the host, no slot page to allocate): what may be allocated where nothing may block or allocate.
-        internal bool HasFreeLocked(int* perClass, int blocks)
+        // Whether a block of each of the count size classes in classes (one entry per block) can be taken from the free
+        // lists alone (no pages from the host, no slot page to allocate): what may be allocated where nothing may block
+        // or allocate. The doorbell's interrupt asks this for every message it delivers, so it counts, never walks.
+        internal bool HasFreeLocked(byte* classes, int count)
         {
-            int slots = 0;
-            for (int free = _freeSlot; free != 0 && slots < blocks; free = SlotAt(free).QueueNext) slots++;
-            if (slots < blocks && _slotCount + (blocks - slots) > _slotPages.Length * SlotsPerPage) return false;
-            for (int c = 0; c < SizeClasses.Count; c++)
+            for (int i = 0; i < count; i++)
             {
-                int have = 0;
-                for (ulong at = _freeBuffers[c]; at != 0 && have < perClass[c]; at = *(ulong*)at) have++;
-                if (have < perClass[c]) return false;
+                byte c = classes[i];
+                if (c >= SizeClasses.Count) return false;
+                int wanted = 1;
+                for (int j = 0; j < i; j++)
+                    if (classes[j] == c) wanted++;
+                if (_freeBufferCount[c] < wanted) return false;
             }
+            if (_freeSlotCount >= count) return true;
             // Slots past _slotCount need their page to exist already.
-            for (int index = _slotCount; slots < blocks; index++, slots++)
+            int missing = count - _freeSlotCount;
+            if (_slotCount + missing > _slotPages.Length * SlotsPerPage) return false;
+            for (int index = _slotCount; index < _slotCount + missing; index++)
                 if (_slotPages[index / SlotsPerPage] is null) return false;
             return true;
         }
@@ -298,6 +305,7 @@ namespace Helios.Channels
             {
                 int free = _freeSlot;
                 _freeSlot = SlotAt(free).QueueNext;
+                _freeSlotCount--;
                 return free;
             }
             int index = _slotCount;
@@ -339,9 +347,11 @@ namespace Helios.Channels
                     _freeBuffers[sizeClass] = at;
                     if (at == chunk) break;
                 }
+                _freeBufferCount[sizeClass] += (int)(SizeClasses.ChunkBytes / capacity);
             }
             ulong buffer = _freeBuffers[sizeClass];
             _freeBuffers[sizeClass] = *(ulong*)buffer;
+            _freeBufferCount[sizeClass]--;
             return buffer;
         }
 
@@ -356,6 +366,7 @@ namespace Helios.Channels
             }
             *(ulong*)address = _freeBuffers[sizeClass];
             _freeBuffers[sizeClass] = address;
+            _freeBufferCount[sizeClass]++;
         }
 
         private static ExchangeHeapExhaustedException Exhausted(ulong bytes)

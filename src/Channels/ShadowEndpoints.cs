@@ -248,20 +248,12 @@ namespace Helios.Channels
         // Whether the message block and one block per present array are all on the heap's free lists.
         private static bool FitsFreeListsLocked(ExchangeHeap heap, uint size, ArrivingArray* arrays, int descriptors)
         {
-            var perClass = stackalloc int[SizeClasses.Count];
-            int blocks = 1;
-            byte c = SizeClasses.Of(size);
-            if (c == SizeClasses.Large) return false;
-            perClass[c]++;
+            var classes = stackalloc byte[descriptors + 1];     // the block's class, then each present array's
+            int blocks = 0;
+            classes[blocks++] = SizeClasses.Of(size);
             for (int i = 0; i < descriptors; i++)
-            {
-                if (!arrays[i].Present) continue;
-                c = SizeClasses.Of((ulong)arrays[i].ElementSize * arrays[i].Count);
-                if (c == SizeClasses.Large) return false;
-                perClass[c]++;
-                blocks++;
-            }
-            return heap.HasFreeLocked(perClass, blocks);
+                if (arrays[i].Present) classes[blocks++] = SizeClasses.Of((ulong)arrays[i].ElementSize * arrays[i].Count);
+            return heap.HasFreeLocked(classes, blocks);
         }
 
         // A message of values for a receiver asleep on the real end for exactly it, with nothing queued ahead: the

@@ -230,7 +230,7 @@ namespace Helios.Channels
         // overwrites every byte at once (a message arriving from another kernel).
         internal int AllocateLocked(ExOwner owner, SlotKind kind, uint bytes, bool zero = true)
         {
-            if (!owner.Alive) throw new ChannelException(owner.ToString() + " is dead");
+            if (owner is not null && !owner.Alive) throw new ChannelException(owner.ToString() + " is dead");
             ulong address = 0;
             uint capacity = 0;
             byte sizeClass = 0;
@@ -251,8 +251,10 @@ namespace Helios.Channels
             s.QueueNext = 0;
             s.Endpoint = null;
             s.Owner = Slot.InFlight;
-            // A message block is held by an endpoint (Endpoint.Building, Spare), not in its owner's list.
-            if (kind == SlotKind.Message) s.Owner = owner.Id;
+            // A message block is held by an endpoint (Endpoint.Building, Spare), not in its owner's list. No owner: the
+            // block goes straight into a message in flight (an array arriving from another kernel), in no list at all.
+            if (owner is null) { }
+            else if (kind == SlotKind.Message) s.Owner = owner.Id;
             else LinkOwnerLocked(index, owner);
             _liveHandles++;
             _liveBytes += capacity;

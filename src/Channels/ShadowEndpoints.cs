@@ -205,14 +205,14 @@ namespace Helios.Channels
                 d[WireLayout.DescriptorKindOffset] = WireLayout.KindArray;
                 if (!array.Present) continue;               // a null array stays null
                 uint bytes = (uint)array.ElementSize * array.Count;
-                int inner = heap.AllocateLocked(kernel, SlotKind.Buffer, bytes, zero: false);
+                int inner = heap.AllocateLocked(null, SlotKind.Buffer, bytes, zero: false);     // in flight from the start
                 ref Slot a = ref heap.SlotAt(inner);
                 new ReadOnlySpan<byte>(array.Bytes, (int)bytes).CopyTo(new Span<byte>((void*)a.Address, (int)bytes));
                 a.ElementSize = array.ElementSize;
                 a.ElementCount = array.Count;
                 *(ushort*)(d + WireLayout.DescriptorElementSizeOffset) = array.ElementSize;
                 *(uint*)(d + WireLayout.DescriptorCountFieldOffset) = array.Count;
-                *(ulong*)(d + WireLayout.DescriptorHandleOffset) = heap.MoveLocked(inner, null);
+                *(ulong*)(d + WireLayout.DescriptorHandleOffset) = ExHandle.Make(inner, a.Generation);
             }
             ExchangeHeap.Copy(values, block + head, valuesLength);
             s.ElementCount = size;

@@ -17,9 +17,7 @@ namespace Helios.Channels
         private Slot[][] _slotPages = new Slot[4][];
         private int _slotCount = 1;                 // slot 0 is never used: handle 0 is null
         private int _freeSlot;                      // the free slots, linked through QueueNext
-        private int _freeSlotCount;
         private readonly ulong[] _freeBuffers = new ulong[SizeClasses.Count];   // per class, linked through the buffers
-        private readonly int[] _freeBufferCount = new int[SizeClasses.Count];   // kept so HasFreeLocked walks no list
         private ExOwner[] _owners = new ExOwner[8];
         private int _ownerCount;
 
@@ -226,17 +224,21 @@ namespace Helios.Channels
             _ => "nothing",
         };
 
-        // A slot of kind for owner with a zeroed block of bytes (none for an endpoint); zero false: the caller
-        // overwrites every byte at once (a message arriving from another kernel).
-        internal int AllocateLocked(ExOwner owner, SlotKind kind, uint bytes, bool zero = true)
+        // A slot of kind for owner with a zeroed block of bytes (none for an endpoint). zero false: the caller overwrites
+        // every byte at once (a message arriving from another kernel). owner null: in flight from the start, in no
+        // owner's list (an array arriving in a message). fromFreeListsOnly: 0 when the block would need pages from the
+        // host or the slot a new page of slots (the doorbell's interrupt may do neither).
+        internal int AllocateLocked(ExOwner owner, SlotKind kind, uint bytes, bool zero = true, bool fromFreeListsOnly = false)
         {
             if (owner is not null && !owner.Alive) throw new ChannelException(owner.ToString() + " is dead");
             ulong address = 0;
             uint capacity = 0;
             byte sizeClass = 0;
+            if (fromFreeListsOnly && !HasFreeSlotLocked()) return 0;
             if (kind != SlotKind.Endpoint)
             {
                 sizeClass = SizeClasses.Of(bytes);
+                if (fromFreeListsOnly && (sizeClass == SizeClasses.Large || _freeBuffers[sizeClass] == 0)) return 0;
                 address = AllocateBlockLocked(sizeClass, bytes, out capacity);
                 if (zero) Zero(address, bytes);
             }
@@ -251,11 +253,12 @@ namespace Helios.Channels
             s.QueueNext = 0;
             s.Endpoint = null;
             s.Owner = Slot.InFlight;
-            // A message block is held by an endpoint (Endpoint.Building, Spare), not in its owner's list. No owner: the
-            // block goes straight into a message in flight (an array arriving from another kernel), in no list at all.
-            if (owner is null) { }
-            else if (kind == SlotKind.Message) s.Owner = owner.Id;
-            else LinkOwnerLocked(index, owner);
+            // A message block is held by an endpoint (Endpoint.Building, Spare), not in its owner's list.
+            if (owner is not null)
+            {
+                if (kind == SlotKind.Message) s.Owner = owner.Id;
+                else LinkOwnerLocked(index, owner);
+            }
             _liveHandles++;
             _liveBytes += capacity;
             return index;
@@ -275,31 +278,11 @@ namespace Helios.Channels
             s.Endpoint = null;
             s.QueueNext = _freeSlot;
             _freeSlot = index;
-            _freeSlotCount++;
         }
 
-        // Whether a block of each of the count size classes in classes (one entry per block) can be taken from the free
-        // lists alone (no pages from the host, no slot page to allocate): what may be allocated where nothing may block
-        // or allocate. The doorbell's interrupt asks this for every message it delivers, so it counts, never walks.
-        internal bool HasFreeLocked(byte* classes, int count)
-        {
-            for (int i = 0; i < count; i++)
-            {
-                byte c = classes[i];
-                if (c >= SizeClasses.Count) return false;
-                int wanted = 1;
-                for (int j = 0; j < i; j++)
-                    if (classes[j] == c) wanted++;
-                if (_freeBufferCount[c] < wanted) return false;
-            }
-            if (_freeSlotCount >= count) return true;
-            // Slots past _slotCount need their page to exist already.
-            int missing = count - _freeSlotCount;
-            if (_slotCount + missing > _slotPages.Length * SlotsPerPage) return false;
-            for (int index = _slotCount; index < _slotCount + missing; index++)
-                if (_slotPages[index / SlotsPerPage] is null) return false;
-            return true;
-        }
+        // Whether TakeSlotLocked can take a slot without allocating a page of slots.
+        private bool HasFreeSlotLocked()
+            => _freeSlot != 0 || (_slotCount < _slotPages.Length * SlotsPerPage && _slotPages[_slotCount / SlotsPerPage] is not null);
 
         private int TakeSlotLocked()
         {
@@ -307,7 +290,6 @@ namespace Helios.Channels
             {
                 int free = _freeSlot;
                 _freeSlot = SlotAt(free).QueueNext;
-                _freeSlotCount--;
                 return free;
             }
             int index = _slotCount;
@@ -349,11 +331,9 @@ namespace Helios.Channels
                     _freeBuffers[sizeClass] = at;
                     if (at == chunk) break;
                 }
-                _freeBufferCount[sizeClass] += (int)(SizeClasses.ChunkBytes / capacity);
             }
             ulong buffer = _freeBuffers[sizeClass];
             _freeBuffers[sizeClass] = *(ulong*)buffer;
-            _freeBufferCount[sizeClass]--;
             return buffer;
         }
 
@@ -368,7 +348,6 @@ namespace Helios.Channels
             }
             *(ulong*)address = _freeBuffers[sizeClass];
             _freeBuffers[sizeClass] = address;
-            _freeBufferCount[sizeClass]++;
         }
 
         private static ExchangeHeapExhaustedException Exhausted(ulong bytes)

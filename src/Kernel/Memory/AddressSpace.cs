@@ -52,6 +52,20 @@ namespace Helios.Kernel.Memory
         }
 
         /// <summary>
+        /// Maps [start, +size) of another kernel's RAM read-only at its own address (a one-copy link reads arrays there:
+        /// src/Kernel/Multikernel/PeerMemory.cs), on every CPU: the range may have been mapped otherwise before (x86_64's
+        /// device window), so every CPU's TLB forgets it (CrossCall: the caller holds no spin lock).
+        /// </summary>
+        public static void MapReadOnly(ulong start, ulong size)
+        {
+            nuint state = s_lock.AcquireIrqSave();
+            s_table.Map(start, start, size, MapKind.ReadOnly);
+            s_platform.FlushTlb(start, size);
+            s_lock.ReleaseIrqRestore(state);
+            CrossCall.RunOnOthers(&FlushTlb, start, size);
+        }
+
+        /// <summary>
         /// Unmaps a range on every CPU: this one flushes its TLB, the others are asked to (CrossCall), so the caller
         /// must hold no spin lock.
         /// </summary>

@@ -6,6 +6,7 @@ namespace Helios.Kernel.Memory
     {
         Memory,     // normal RAM: cacheable, writable, executable
         Device,     // MMIO: uncached, strongly ordered, never executed
+        ReadOnly,   // another kernel's RAM (a one-copy link reads arrays there): cacheable, never written, never executed
     }
 
     public abstract class PageFormat

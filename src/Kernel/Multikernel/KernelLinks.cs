@@ -88,7 +88,8 @@ namespace Helios.Kernel.Multikernel
             var second = new LinkRing((byte*)(area + RingBytes), RingBytes);
             bool lower = KernelRole.Id < far;
             ExchangeHeap heap = ExchangeHeap.Current;
-            var link = new Link(heap, KernelRole.Id, far, lower ? first : second, lower ? second : first, new Doorbell(far));
+            PeerMemory.TryWindows(far, out MemoryWindow local, out MemoryWindow remote);     // none: arrays go inside the records
+            var link = new Link(heap, KernelRole.Id, far, lower ? first : second, lower ? second : first, new Doorbell(far), local, remote);
             s_links[far] = link;
             s_areas[far] = area;
             link.Reserve(KernelControlContract.Info);       // the far kernel's control channel is served here, never accepted

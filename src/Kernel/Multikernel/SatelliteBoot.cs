@@ -1,6 +1,6 @@
 // A satellite kernel's first steps (docs/multikernel.md): read the boot block the coordinator left it, learn which
 // kernel it is, attach to the machine page, tag its console lines, take the hardware the coordinator found (calibrated
-// clocks, interrupt controller, firmware calls), note its link areas, and turn its grant into the BootInfo the rest of the boot path sets
+// clocks, interrupt controller, firmware calls), note its link areas and the other kernels' memory, and turn its grant into the BootInfo the rest of the boot path sets
 // itself up from.
 using System;
 using System.Buffers.Binary;
@@ -48,8 +48,18 @@ namespace Helios.Kernel.Multikernel
                     PeerLinkAreas[peer] = entry.Start;
                     shared.Add(new ReservedRange(entry.Start, entry.Length, "link area to k" + peer.ToString()));
                 }
+                else if (ReservedEntry.IsPeerMemory(entry.Kind, out int owner))
+                {
+                    // Another kernel's memory, read by this kernel's links (PeerMemory): never this kernel's to use.
+                    if (owner == block.KernelId || owner >= block.KernelCount)
+                        throw new BootInfoException("the boot block names memory of k" + owner.ToString() + " as another kernel's; this is k"
+                            + block.KernelId.ToString() + " of " + block.KernelCount.ToString());
+                    PeerMemory.Add(owner, entry.Start, entry.Length);
+                }
                 else inUse.Add(new ReservedRange(entry.Start, entry.Length, "satellite boot data"));
             }
+            foreach (ReservedRange range in shared) PeerMemory.KeepWritable(range.Start, range.Length);
+            PeerMemory.SetOwn(block.Memory);
             return GrantedBootInfo.ForSatellite(block.CommandLine, block.Memory, block.Cpus, shared, inUse);
         }
     }

@@ -55,6 +55,9 @@ namespace Helios.Kernel.Multikernel
             s_imageFile = file;
             s_imageFileLength = length;
             KernelRole.Set(0, plan.Kernels.Count, plan.Kernels[0].Domain);
+            PeerMemory.SetOwn(plan.Kernels[0].Memory);           // every kernel's grant, for the links' windows
+            for (int k = 1; k < plan.Kernels.Count; k++)
+                foreach (PhysicalRange range in plan.Kernels[k].Memory) PeerMemory.Add(k, range.Start, range.Length);
             KernelConsole.TagLines();
             return GrantedBootInfo.Restrict(machine, plan.Kernels[0]);
         }
@@ -139,6 +142,10 @@ namespace Helios.Kernel.Multikernel
             boot.Reserved.Add(new ReservedEntry(linkArea, KernelLinks.AreaBytes, ReservedEntry.LinkAreaKind));
             for (int peer = 1; peer < s_plan.Kernels.Count; peer++)    // and between k and every other satellite
                 if (peer != k) boot.Reserved.Add(new ReservedEntry(KernelLinks.PeerArea(k, peer), KernelLinks.AreaBytes, ReservedEntry.PeerLinkArea(peer)));
+            for (int peer = 0; peer < s_plan.Kernels.Count; peer++)     // every other kernel's memory, which k's links read (PeerMemory)
+                if (peer != k && boot.Reserved.Count + s_plan.Kernels[peer].Memory.Count <= BootBlock.MaximumReservedRanges)   // all or none
+                    foreach (PhysicalRange range in s_plan.Kernels[peer].Memory)
+                        boot.Reserved.Add(new ReservedEntry(range.Start, range.Length, ReservedEntry.PeerMemory(peer)));
             if (boot.EncodedLength > (int)Page)
             {
                 Fail(k, "its boot block takes " + boot.EncodedLength.ToString() + " bytes, more than a page");

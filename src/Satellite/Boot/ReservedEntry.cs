@@ -11,6 +11,17 @@ namespace Helios.Satellite.Boot
         public const uint LinkAreaKind = 5;    // the inter-kernel link area
         public const uint BootData = 6;        // the satellite's boot page tables, this block and its first stack
         public const uint PeerLinkAreaBase = 0x100;   // + a satellite's id: the link area shared with that satellite
+        public const uint PeerMemoryBase = 0x200;     // + a kernel's id: a range of that kernel's memory (mapped read-only)
+
+        /// <summary>The kind of a range of kernel peer's granted memory, which this satellite maps read-only (one-copy links).</summary>
+        public static uint PeerMemory(int peer) => PeerMemoryBase + (uint)peer;
+
+        /// <summary>Whether kind names a range of another kernel's memory, and whose (0 to MachinePage.MaxKernels - 1).</summary>
+        public static bool IsPeerMemory(uint kind, out int peer)
+        {
+            peer = (int)(kind - PeerMemoryBase);
+            return kind >= PeerMemoryBase && kind < PeerMemoryBase + MachinePage.MaxKernels;
+        }
 
         /// <summary>The kind of the link area shared with satellite peer.</summary>
         public static uint PeerLinkArea(int peer) => PeerLinkAreaBase + (uint)peer;

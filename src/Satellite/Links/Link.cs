@@ -1,11 +1,15 @@
 // A remote send, start to finish (docs/channels.md, "Channels between kernels"). One link joins two kernels: a ring
 // each way (LinkRing) in memory both map, and a doorbell that wakes the other kernel's link thread. A channel with an
 // end on each kernel has, on each, a shadow endpoint for the far end (src/Channels/PeerLink.cs). A send to a shadow
-// comes here under the exchange heap's lock (ForwardLocked): the message block's values and arrays are written once
-// into a Message record on the ring, the arrays are freed and the block is kept for the sender's next send. The other
-// kernel's link thread (Poll) copies the record's checked head out of the ring, validates it against the contract, the
-// channel and its sequence, and has the channel runtime build the message in its own exchange heap from the ring's
-// bytes (ShadowEndpoints.ArriveLocked), where the protocol monitor checks it again.
+// comes here under the exchange heap's lock (ForwardLocked): the message block's values are written once into a Message
+// record on the ring and the block is kept for the sender's next send. An array goes one of two ways, whichever the
+// link was made for: where the kernels map each other's memory (MemoryWindow), it stays where it is, the record names
+// it by an offset into the sender's window, and the sender holds it (pins it) until the other kernel has taken the
+// record (the ring's tail passed it); otherwise its bytes are written into the record and it is freed. The other
+// kernel (the doorbell's interrupt, DeliverFromInterrupt, or its link thread, Poll) copies the record's checked head
+// out of the ring, validates it against the contract, the channel, its sequence and the sender's window, and has the
+// channel runtime build the message in its own exchange heap, each array copied once from the ring or the sender's
+// heap (ShadowEndpoints.ArriveLocked), where the protocol monitor checks it again.
 //
 // Nothing from the other kernel is trusted: a record that is malformed, names no live channel or no message of its
 // contract, arrives out of sequence or breaks the protocol is refused, counted by reason, and (when it names a channel)
@@ -36,14 +40,32 @@ namespace Helios.Satellite.Links
         private readonly HashSet<ulong> _declared = new HashSet<ulong>();
         private readonly byte[] _scratch;
         private readonly long[] _rejected = new long[(int)LinkRejection.Count];
+        private readonly MemoryWindow _localWindow, _farWindow;     // this kernel's memory, and the far kernel's as mapped here
+        private bool _farReadsUs;                                   // its hello said it maps this kernel's memory: arrays by the window
+        private readonly Queue<Pin> _pins = new Queue<Pin>();       // arrays the far kernel may still read, oldest first
+        private long _pinnedBytes;
+        private bool _waitingForPins;
+
+        /// <summary>
+        /// What one link may hold of this kernel's exchange heap for the far kernel to read (arrays of records it has not
+        /// taken yet): beyond it messages wait in the backlog, as for a full ring (a slow receiver cannot exhaust this
+        /// kernel's heap). A message goes whatever its size when nothing is held.
+        /// </summary>
+        public const long PinnedBytesLimit = 256 * 1024;
 
         /// <summary>
         /// A link of this kernel (localKernel) to farKernel over outbound and inbound (both already initialised by
-        /// whoever made the link area); doorbell wakes the far kernel's link thread.
+        /// whoever made the link area); doorbell wakes the far kernel's link thread. With farWindow (the far kernel's
+        /// memory, mapped here read-only) this side reads the arrays the far kernel names there, and says so in its
+        /// hello; with localWindow (this kernel's memory) it names its arrays there once the far kernel's hello says it
+        /// reads them. Otherwise (no shared memory) arrays go inside the records.
         /// </summary>
-        public Link(ExchangeHeap heap, int localKernel, int farKernel, LinkRing outbound, LinkRing inbound, LinkDoorbell doorbell)
+        public Link(ExchangeHeap heap, int localKernel, int farKernel, LinkRing outbound, LinkRing inbound, LinkDoorbell doorbell,
+            MemoryWindow localWindow = null, MemoryWindow farWindow = null)
         {
             if (localKernel == farKernel) throw new ArgumentException("a link joins two kernels");
+            _localWindow = localWindow;
+            _farWindow = farWindow;
             _heap = heap ?? throw new ArgumentNullException(nameof(heap));
             _out = outbound ?? throw new ArgumentNullException(nameof(outbound));
             _in = inbound ?? throw new ArgumentNullException(nameof(inbound));
@@ -56,6 +78,17 @@ namespace Helios.Satellite.Links
         }
 
         public int LocalKernel { get; }
+
+        /// <summary>
+        /// Whether this side's arrays cross by one copy from its memory (it has a window and the far kernel's hello said
+        /// it maps it), not inside the records. Until the hello arrives they go inside the records.
+        /// </summary>
+        public bool OneCopy => _farReadsUs;
+
+        /// <summary>Array bytes this side holds for the far kernel to read (records it has not taken yet), and how many arrays.</summary>
+        public long PinnedBytes => _pinnedBytes;
+
+        public int PinnedArrays => _pins.Count;
 
         public int FarKernel { get; }
 
@@ -102,6 +135,7 @@ namespace Helios.Satellite.Links
             var hello = new byte[LinkRecord.HelloSize];
             BinaryPrimitives.WriteUInt32LittleEndian(hello.AsSpan(0), LinkRecord.Version);
             BinaryPrimitives.WriteUInt16LittleEndian(hello.AsSpan(4), (ushort)LocalKernel);
+            if (_farWindow is not null) hello[6] = LinkRecord.HelloReadsYourMemory;     // send me arrays by your window
             BinaryPrimitives.WriteUInt64LittleEndian(hello.AsSpan(8), ContractInfo.SystemFingerprint());
             nuint state = _heap.Host.Lock();
             try
@@ -283,7 +317,7 @@ namespace Helios.Satellite.Links
                 string refusal = ShadowEndpoints.CarryRefusalLocked(heap, handle, _out.MaxPayload, QueuedRecordBytes);
                 if (refusal is not null) return refusal;
             }
-            int bytes = MessageRecordBytes(shadow.Contract, message);
+            int bytes = MessageRecordBytes(shadow.Contract, message);     // arrays counted wherever they go: one limit for both modes
             if (bytes > _out.MaxPayload)
                 return "a message of " + bytes.ToString() + " bytes with its arrays; a link to another kernel carries at most " + _out.MaxPayload.ToString();
             return null;
@@ -430,7 +464,19 @@ namespace Helios.Satellite.Links
             uint head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
             uint values = contract.MessageSizes[index] - head;
             int meta = LinkRecord.MessageHeaderSize + descriptors * LinkRecord.DescriptorSize;
-            if (!_out.TryBegin(LinkRecord.Message, MessageRecordBytes(contract, message), out byte* record)) return false;
+            int recordBytes = RecordBytesLocked(contract, message, out long pinning);
+            if (pinning != 0)
+            {
+                ReclaimPinnedLocked(fromInterrupt: false);
+                if (_pinnedBytes != 0 && _pinnedBytes + pinning > PinnedBytesLimit)
+                {
+                    _waitingForPins = true;         // PumpLocked waits for the far kernel to take the oldest
+                    return false;
+                }
+            }
+            if (!_out.TryBegin(LinkRecord.Message, recordBytes, out byte* record)) return false;
+            int* pinned = stackalloc int[descriptors == 0 ? 1 : descriptors];
+            int pinnedCount = 0;
 
             *(uint*)(record + LinkRecord.ChannelOffset) = shadow.LinkChannel;
             *(ushort*)(record + LinkRecord.TagOffset) = contract.MessageTags[index];
@@ -460,43 +506,99 @@ namespace Helios.Satellite.Links
                 if (handle == 0 || !heap.IsLiveLocked(handle)) continue;
                 ref Slot array = ref heap.SlotAt(ExHandle.SlotOf(handle));
                 uint bytes = (uint)array.ElementSize * array.ElementCount;
-                d[LinkRecord.DescriptorPresentOffset] = 1;
                 *(ushort*)(d + LinkRecord.DescriptorElementSizeOffset) = array.ElementSize;
                 *(uint*)(d + LinkRecord.DescriptorElementCountOffset) = array.ElementCount;
-                *(uint*)(d + LinkRecord.DescriptorDataOffset) = at;
                 *(uint*)(d + LinkRecord.DescriptorLengthOffset) = bytes;
+                *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset) = 0;
+                if (InWindow(ref array, bytes, out uint offset))
+                {
+                    // Read where it is by the far kernel: held here (in flight, nobody's) until it has taken the record.
+                    d[LinkRecord.DescriptorPresentOffset] = LinkRecord.ArrayInWindow;
+                    *(uint*)(d + LinkRecord.DescriptorDataOffset) = offset;
+                    pinned[pinnedCount++] = ExHandle.SlotOf(handle);
+                    continue;
+                }
+                d[LinkRecord.DescriptorPresentOffset] = LinkRecord.ArrayInRecord;
+                *(uint*)(d + LinkRecord.DescriptorDataOffset) = at;
                 new ReadOnlySpan<byte>((void*)array.Address, (int)bytes).CopyTo(new Span<byte>(record + at, (int)bytes));
                 at += Align8(bytes);
                 copied += bytes;
                 heap.DestroyLocked(ExHandle.SlotOf(handle));        // its bytes crossed: the array here is done
-                *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset) = 0;
             }
             _out.Publish();
+            for (int i = 0; i < pinnedCount; i++)
+            {
+                ref Slot array = ref heap.SlotAt(pinned[i]);
+                _pins.Enqueue(new Pin { Slot = pinned[i], Until = _out.Published, Bytes = array.Capacity });
+                _pinnedBytes += array.Capacity;
+            }
             BytesSent += copied;
             Sent();
             ReturnBlockLocked(shadow.Peer, message);
             return true;
         }
 
-        // The Message record's payload for a block: its head, its values, and each array's bytes rounded up to 8.
-        private int MessageRecordBytes(ContractInfo contract, int message)
+        // The Message record's payload for a block if every array went inside it: its head, its values, and each
+        // array's bytes rounded up to 8. What a link carries at most is the same in both modes.
+        private int MessageRecordBytes(ContractInfo contract, int message) => RecordBytes(contract, message, windowed: false, out _);
+
+        // The record this link writes for the block (arrays in the sender's window are not in it), and the bytes of
+        // the arrays it will hold for the far kernel to read.
+        private int RecordBytesLocked(ContractInfo contract, int message, out long pinning) => RecordBytes(contract, message, OneCopy, out pinning);
+
+        private int RecordBytes(ContractInfo contract, int message, bool windowed, out long pinning)
         {
             ref Slot s = ref _heap.SlotAt(message);
             byte* block = (byte*)s.Address;
             int descriptors = block[WireLayout.DescriptorCountOffset];
             long total = LinkRecord.MessageHeaderSize + descriptors * LinkRecord.DescriptorSize
                 + contract.MessageSizes[s.MessageIndex] - WireLayout.HeaderSize - descriptors * WireLayout.DescriptorSize;
-            for (int i = 0; i < descriptors; i++) total += Align8(ArrayBytes(_heap, block, i));
+            pinning = 0;
+            for (int i = 0; i < descriptors; i++)
+            {
+                byte* d = block + WireLayout.DescriptorOffset(i);
+                if (d[WireLayout.DescriptorKindOffset] != WireLayout.KindArray) continue;
+                ulong handle = *(ulong*)(d + WireLayout.DescriptorHandleOffset);
+                if (handle == 0 || !_heap.IsLiveLocked(handle)) continue;
+                ref Slot array = ref _heap.SlotAt(ExHandle.SlotOf(handle));
+                uint bytes = (uint)array.ElementSize * array.ElementCount;
+                if (windowed && InWindow(ref array, bytes, out _)) pinning += array.Capacity;
+                else total += Align8(bytes);
+            }
             return (int)total;
         }
 
-        private static uint ArrayBytes(ExchangeHeap heap, byte* block, int i)
+        // Whether an array goes by the window: a one-copy link, a non-empty array, a block inside this kernel's window
+        // (every block of its exchange heap is; one that is not goes inside the record).
+        private bool InWindow(ref Slot array, uint bytes, out uint offset)
         {
-            if (block[WireLayout.DescriptorOffset(i) + WireLayout.DescriptorKindOffset] != WireLayout.KindArray) return 0;
-            ulong handle = *(ulong*)(block + WireLayout.DescriptorOffset(i) + WireLayout.DescriptorHandleOffset);
-            if (handle == 0 || !heap.IsLiveLocked(handle)) return 0;
-            ref Slot array = ref heap.SlotAt(ExHandle.SlotOf(handle));
-            return (uint)array.ElementSize * array.ElementCount;
+            offset = 0;
+            return _farReadsUs && bytes != 0 && _localWindow.TryOffsetOf(array.Address, bytes, out offset);
+        }
+
+        // Frees the arrays of every record the far kernel has taken (the ring's tail passed it). From the doorbell's
+        // interrupt only blocks that go back to the heap's free lists are freed (a large one gives pages back to the
+        // host): it stops there and returns true, the link thread's Poll frees the rest.
+        private bool ReclaimPinnedLocked(bool fromInterrupt)
+        {
+            if (_pins.Count == 0) return false;
+            ulong taken = _out.Consumed;
+            while (_pins.Count != 0 && _pins.Peek().Until <= taken)
+            {
+                Pin pin = _pins.Peek();
+                if (fromInterrupt && _heap.SlotAt(pin.Slot).SizeClass == SizeClasses.Large) return true;
+                _pins.Dequeue();
+                _pinnedBytes -= pin.Bytes;
+                _heap.DestroyLocked(pin.Slot);
+            }
+            return false;
+        }
+
+        // Everything the link held for the far kernel (the link is over).
+        private void ReleasePinnedLocked()
+        {
+            while (_pins.TryDequeue(out Pin pin)) _heap.DestroyLocked(pin.Slot);
+            _pinnedBytes = 0;
         }
 
         private static uint Align8(uint bytes) => (bytes + 7) & ~7u;
@@ -526,8 +628,16 @@ namespace Helios.Satellite.Links
                 bool put = next.Channel is not null ? TryPutMessageLocked(next.Channel, next.Message) : TryPutControlLocked(next.Kind, next.Control);
                 if (!put)
                 {
-                    int bytes = next.Channel is not null ? MessageRecordBytes(next.Channel.Shadow.Contract, next.Message) : next.Control.Length;
-                    if (_out.Broken || _out.PrepareToWaitForRoom(bytes)) return;
+                    if (_out.Broken) return;
+                    if (_waitingForPins)
+                    {
+                        // Too much held for the far kernel: wait until it has taken the oldest record it may read.
+                        _waitingForPins = false;
+                        if (_out.PrepareToWaitForConsumed(_pins.Peek().Until)) return;
+                        continue;
+                    }
+                    int bytes = next.Channel is not null ? RecordBytesLocked(next.Channel.Shadow.Contract, next.Message, out _) : next.Control.Length;
+                    if (_out.PrepareToWaitForRoom(bytes)) return;
                     continue;
                 }
                 _backlog.Dequeue();
@@ -585,6 +695,7 @@ namespace Helios.Satellite.Links
             nuint locked = host.Lock();
             try
             {
+                ReclaimPinnedLocked(fromInterrupt: false);
                 PumpLocked();
             }
             finally
@@ -608,10 +719,13 @@ namespace Helios.Satellite.Links
             nuint state = host.Lock();
             try
             {
+                // Whatever arrives, the far kernel may have taken records whose arrays this side holds: free them now
+                // (a request's array, when its answer comes), so a conversation holds at most its last record's.
+                bool largeHeld = ReclaimPinnedLocked(fromInterrupt: true);
                 while (true)
                 {
                     int taken = 0;
-                    bool needThread = false;
+                    bool needThread = largeHeld;
                     while (Failure is null && _in.TryPeek(out byte* payload, out int length, out ushort kind))
                     {
                         bool handled = kind == LinkRecord.Message ? HandleMessage(payload, length, inInterrupt: true)
@@ -714,13 +828,26 @@ namespace Helios.Satellite.Links
                         arrays[i].Endpoint = carried.Endpoint;
                         continue;
                     }
-                    if (kind != WireLayout.KindArray || present > 1
-                        || (present == 0 && (elementSize | count | at | bytes) != 0)
-                        || (present == 1 && ((ulong)elementSize * count != bytes || elementSize == 0 || at < end || (at & 7) != 0 || (long)at + bytes > length)))
+                    if (kind != WireLayout.KindArray || present > LinkRecord.ArrayInWindow
+                        || (present == LinkRecord.ArrayNull && (elementSize | count | at | bytes) != 0)
+                        || (present != LinkRecord.ArrayNull && ((ulong)elementSize * count != bytes || elementSize == 0)))
                         return Turn(channel, LinkRejection.BadArray, inInterrupt);
-                    if (present == 0) continue;
-                    arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, Kind = WireLayout.KindArray, ElementSize = elementSize, Count = count, Bytes = payload + at };
-                    end = at + (long)bytes;
+                    if (present == LinkRecord.ArrayNull) continue;
+                    byte* from;
+                    if (present == LinkRecord.ArrayInRecord)
+                    {
+                        // Inside the record, after the values and the arrays before it, aligned.
+                        if (at < end || (at & 7) != 0 || (long)at + bytes > length) return Turn(channel, LinkRejection.BadArray, inInterrupt);
+                        from = payload + at;
+                        end = at + (long)bytes;
+                    }
+                    else
+                    {
+                        // In the sender's heap: inside one range of its window (mapped here read-only), or refused.
+                        from = _farWindow is null ? null : _farWindow.TryAt(at, bytes);
+                        if (from == null) return Turn(channel, LinkRejection.BadArray, inInterrupt);
+                    }
+                    arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, Kind = WireLayout.KindArray, ElementSize = elementSize, Count = count, Bytes = from };
                     copied += bytes;
                 }
                 string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, copy + meta, values, arrays, descriptors, inInterrupt);
@@ -876,6 +1003,7 @@ namespace Helios.Satellite.Links
                 return;
             }
             HelloReceived = true;
+            _farReadsUs = _localWindow is not null && (payload[6] & LinkRecord.HelloReadsYourMemory) != 0;
         }
 
         /// <summary>Whether the far kernel's hello arrived and matched (its system contracts are this kernel's).</summary>
@@ -935,6 +1063,7 @@ namespace Helios.Satellite.Links
             Failure = why;
             while (_backlog.TryDequeue(out Pending pending))
                 if (pending.Channel is not null) _heap.DestroyLocked(pending.Message);
+            ReleasePinnedLocked();          // the far kernel reads none of them any more
             var open = new List<LinkChannel>();
             foreach (LinkChannel channel in _channels.Values) open.Add(channel);
             foreach (LinkChannel channel in open)
@@ -988,6 +1117,14 @@ namespace Helios.Satellite.Links
             public int Message;
             public ushort Kind;
             public byte[] Control;
+        }
+
+        // An array of a record on the ring the far kernel may still read: freed once the ring's tail reaches Until.
+        private struct Pin
+        {
+            public int Slot;
+            public ulong Until;
+            public uint Bytes;
         }
 
         private struct Accepted

@@ -11,7 +11,7 @@ namespace Helios.Satellite.Links
         NoSuchChannel,
         /// <summary>A message out of its channel's sequence (lost, repeated or reordered).</summary>
         OutOfSequence,
-        /// <summary>An array descriptor outside the record, overlapping another, or of the wrong kind.</summary>
+        /// <summary>An array descriptor outside the record or the sender's memory window, overlapping another, or of the wrong kind.</summary>
         BadArray,
         /// <summary>A message the protocol does not allow in the channel's state.</summary>
         Protocol,

@@ -143,6 +143,35 @@ namespace Helios.Satellite.Links
             return false;
         }
 
+        /// <summary>The producer's side: the slots ever written and published (a record published is before it).</summary>
+        public ulong Published => Head;
+
+        /// <summary>
+        /// The producer's side: the slots the consumer has given back, so every record that ended at or before it has
+        /// been taken; 0 when the consumer's tail makes no sense (nothing counts as taken).
+        /// </summary>
+        public ulong Consumed
+        {
+            get
+            {
+                ulong tail = Volatile.Read(ref Tail);
+                return tail > Head ? 0 : tail;
+            }
+        }
+
+        /// <summary>
+        /// Before the producer sleeps until the consumer has taken everything up to position (Published after a record):
+        /// says so, then looks again; false when it already has (do not sleep). The consumer rings back as for room.
+        /// </summary>
+        public bool PrepareToWaitForConsumed(ulong position)
+        {
+            Volatile.Write(ref ProducerWaiting, 1);
+            Interlocked.MemoryBarrier();
+            if (Consumed < position) return true;
+            Volatile.Write(ref ProducerWaiting, 0);
+            return false;
+        }
+
         /// <summary>Whether a record of payload bytes would fit now (with its pad, if it needs one).</summary>
         public bool HasRoomFor(int payload)
         {

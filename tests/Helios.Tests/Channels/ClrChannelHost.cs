@@ -29,6 +29,45 @@ internal sealed unsafe class ClrChannelHost : ChannelHost
         return host;
     }
 
+    /// <summary>
+    /// A host whose pages all come from [arena, +bytes) of native memory (a kernel's memory, which another host kernel
+    /// reads as that kernel's MemoryWindow: LinkTests' one-copy links), installed as ExchangeHeap.Current.
+    /// </summary>
+    public static ClrChannelHost Install(ulong arena, ulong bytes)
+    {
+        ClrChannelHost host = Install();
+        host._arena = arena;
+        host._arenaPages = new bool[bytes / 4096];
+        return host;
+    }
+
+    private ulong _arena;
+    private bool[] _arenaPages;             // which of the arena's pages are taken
+
+    // First fit, aligned as asked: the arena is a test's few megabytes.
+    private ulong AllocateFromArena(ulong count, ulong alignPages)
+    {
+        lock (_arenaPages)
+        {
+            for (ulong first = 0; first + count <= (ulong)_arenaPages.Length; first += alignPages == 0 ? 1 : alignPages)
+            {
+                ulong taken = 0;
+                while (taken < count && !_arenaPages[first + taken]) taken++;
+                if (taken < count) continue;
+                for (ulong i = 0; i < count; i++) _arenaPages[first + i] = true;
+                new Span<byte>((void*)(_arena + first * 4096), (int)(count * 4096)).Clear();
+                return _arena + first * 4096;
+            }
+            return 0;
+        }
+    }
+
+    private void FreeToArena(ulong address, ulong count)
+    {
+        lock (_arenaPages)
+            for (ulong i = 0, first = (address - _arena) / 4096; i < count; i++) _arenaPages[first + i] = false;
+    }
+
     public long PagesOutstanding { get; private set; }
 
     /// <summary>The owner for what this thread allocates and sends (default: the kernel).</summary>
@@ -36,14 +75,16 @@ internal sealed unsafe class ClrChannelHost : ChannelHost
 
     public override ulong AllocatePages(ulong count, ulong alignPages)
     {
-        void* p = NativeMemory.AlignedAlloc((nuint)(count * 4096), (nuint)(alignPages * 4096));
+        void* p = _arenaPages is not null ? (void*)AllocateFromArena(count, alignPages) : NativeMemory.AlignedAlloc((nuint)(count * 4096), (nuint)(alignPages * 4096));
+        if (p == null) return 0;
         PagesOutstanding += (long)count;
         return (ulong)p;
     }
 
     public override void FreePages(ulong address, ulong count)
     {
-        NativeMemory.AlignedFree((void*)address);
+        if (_arenaPages is not null) FreeToArena(address, count);
+        else NativeMemory.AlignedFree((void*)address);
         PagesOutstanding -= (long)count;
     }
 

@@ -101,4 +101,36 @@ public class PageTableTests
         Assert.Equal(0x0060_0000_0900_0403UL, arm.Leaf(0x0900_0000, 3, MapKind.Device)); // page, AF, attr 0, PXN, UXN
         Assert.Equal(0x1234_5003UL, arm.Table(0x1234_5000));
     }
+
+    // Another kernel's memory (a one-copy link reads arrays there): never writable, and told apart when translated.
+    [Fact]
+    public void ReadOnlyMemoryLacksTheWriteBit()
+    {
+        var x64 = new X64PageFormat();
+        Assert.Equal(0x20_0081UL, x64.Leaf(0x20_0000, 2, MapKind.ReadOnly));        // present, 2 MiB, not writable
+        Assert.Equal(0x4000_1001UL, x64.Leaf(0x4000_1000, 3, MapKind.ReadOnly));
+        Assert.Equal(MapKind.ReadOnly, x64.KindOf(x64.Leaf(0x4000_1000, 3, MapKind.ReadOnly)));
+        Assert.Equal(MapKind.Memory, x64.KindOf(x64.Leaf(0x4000_1000, 3, MapKind.Memory)));
+        var arm = new Arm64PageFormat();
+        Assert.Equal(0x0060_0000_4020_0785UL, arm.Leaf(0x4020_0000, 2, MapKind.ReadOnly)); // + AP[2] read-only, PXN, UXN
+        Assert.Equal(MapKind.ReadOnly, arm.KindOf(arm.Leaf(0x4020_1000, 3, MapKind.ReadOnly)));
+        Assert.Equal(MapKind.Memory, arm.KindOf(arm.Leaf(0x4020_1000, 3, MapKind.Memory)));
+        Assert.Equal(MapKind.Device, arm.KindOf(arm.Leaf(0x0900_0000, 3, MapKind.Device)));
+    }
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public void ARangeRemappedReadOnlyTranslatesAsReadOnly(string isa)
+    {
+        var table = new PageTable(Format(isa), new SimulatedMemory());
+        table.Map(0x4000_0000, 0x4000_0000, 4 * MiB, MapKind.Memory);
+        table.Map(0x4010_0000, 0x4010_0000, 3 * PageTable.PageSize, MapKind.ReadOnly);      // inside a block: split
+        Assert.True(table.TryTranslate(0x4010_1234, out ulong physical, out MapKind kind));
+        Assert.Equal(0x4010_1234UL, physical);
+        Assert.Equal(MapKind.ReadOnly, kind);
+        Assert.True(table.TryTranslate(0x4010_3000, out _, out kind));
+        Assert.Equal(MapKind.Memory, kind);
+        Assert.True(table.TryTranslate(0x400F_F000, out _, out kind));
+        Assert.Equal(MapKind.Memory, kind);
+    }
 }

@@ -6,6 +6,7 @@ using System;
 using System.Threading;
 using Helios.Channels;
 using Helios.Contracts;
+using Helios.Kernel.Memory;
 using Helios.Kernel.Multikernel;
 using Helios.Kernel.Processes;
 using Helios.Kernel.Threading;
@@ -70,6 +71,32 @@ namespace Helios.Kernel.Tests.Channels
             BufferRoundTripContract.Imp client = Open(link);
             foreach (int size in new[] { 0, 1, 63, 64, 1000, 1024, 4096, 65536 }) RoundTrips(client, 4, size);
             client.Close();
+            Assert.Equal(0L, link.Rejected);
+        }
+
+        // Arrays cross by one copy (docs/channels.md, "A remote send"): k1's memory is mapped read-only here, the link
+        // names this kernel's arrays in its memory window, a 64 KiB round trip copies 64 KiB here (the answer's, out of
+        // k1's heap) and nothing onto the ring, and the request's array this kernel held for k1 is freed when the answer
+        // comes.
+        [Test(Category = "multikernel")]
+        public static void ArraysCrossByOneCopyFromTheSendersMemory()
+        {
+            Link link = Satellite();
+            Assert.True(link.OneCopy, "the link to k1 names arrays in this kernel's memory");
+            Assert.True(PeerMemory.TryFirstAddress(1, out ulong k1Memory), "this kernel knows k1's memory");
+            Assert.True(AddressSpace.TryTranslate(k1Memory, out ulong physical, out MapKind kind), "k1's memory is mapped here");
+            Assert.Equal(k1Memory, physical);
+            Assert.True(kind == MapKind.ReadOnly, "k1's memory is mapped read-only here");
+            HeapBaseline baseline = HeapBaseline.Take();
+            BufferRoundTripContract.Imp client = Open(link);
+            long sent = link.BytesSent, received = link.BytesReceived;
+            RoundTrips(client, 10, 65536);
+            Assert.Equal(0L, link.BytesSent - sent);
+            Assert.Equal(10L * 65536, link.BytesReceived - received);
+            Assert.Equal(0, link.PinnedArrays);
+            Assert.Equal(0L, link.PinnedBytes);
+            client.Close();
+            baseline.AssertHandlesRestored();
             Assert.Equal(0L, link.Rejected);
         }
 

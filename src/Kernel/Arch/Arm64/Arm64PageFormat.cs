@@ -1,5 +1,6 @@
 // arm64 VMSAv8-64 descriptors for a 4 KiB granule (Arm ARM D8.3): table descriptors, level-2 blocks and level-3
-// pages, with the memory attribute index set up in MAIR_EL1 by Boot.S (0: Device-nGnRnE, 1: Normal write-back).
+// pages, with the memory attribute index set up in MAIR_EL1 by Boot.S (0: Device-nGnRnE, 1: Normal write-back);
+// read-only memory is Normal with AP[2] set (read-only at EL1, no access at EL0) and never executed.
 using Helios.Kernel.Memory;
 
 namespace Helios.Kernel.Arch.Arm64
@@ -12,6 +13,7 @@ namespace Helios.Kernel.Arch.Arm64
         private const ulong AttrNormal = 1UL << 2;
         private const ulong AttrMask = 7UL << 2;
         private const ulong InnerShareable = 3UL << 8;
+        private const ulong ReadOnlyAccess = 1UL << 7;    // AP[2]: read-only
         private const ulong AccessFlag = 1UL << 10;
         private const ulong PrivilegedExecuteNever = 1UL << 53;
         private const ulong UnprivilegedExecuteNever = 1UL << 54;
@@ -22,9 +24,12 @@ namespace Helios.Kernel.Arch.Arm64
         public override ulong Leaf(ulong physical, int level, MapKind kind)
         {
             ulong entry = physical | Valid | AccessFlag | (level == 3 ? TableOrPage : 0);
-            return kind == MapKind.Device
-                ? entry | AttrDevice | PrivilegedExecuteNever | UnprivilegedExecuteNever
-                : entry | AttrNormal | InnerShareable;
+            return kind switch
+            {
+                MapKind.Device => entry | AttrDevice | PrivilegedExecuteNever | UnprivilegedExecuteNever,
+                MapKind.ReadOnly => entry | AttrNormal | InnerShareable | ReadOnlyAccess | PrivilegedExecuteNever | UnprivilegedExecuteNever,
+                _ => entry | AttrNormal | InnerShareable,
+            };
         }
 
         public override bool IsValid(ulong entry) => (entry & Valid) != 0;
@@ -33,6 +38,7 @@ namespace Helios.Kernel.Arch.Arm64
 
         public override ulong AddressOf(ulong entry) => entry & AddressMask;
 
-        public override MapKind KindOf(ulong entry) => (entry & AttrMask) == AttrDevice ? MapKind.Device : MapKind.Memory;
+        public override MapKind KindOf(ulong entry)
+            => (entry & AttrMask) == AttrDevice ? MapKind.Device : (entry & ReadOnlyAccess) != 0 ? MapKind.ReadOnly : MapKind.Memory;
     }
 }

@@ -14,6 +14,7 @@
 #define CR0_PE          (1 << 0)
 #define CR0_MP          (1 << 1)
 #define CR0_EM          (1 << 2)
+#define CR0_WP          (1 << 16)       // the kernel's writes honour read-only pages (another kernel's memory)
 #define CR0_PG          (1 << 31)
 #define CR4_PAE         (1 << 5)
 #define CR4_OSFXSR      (1 << 9)
@@ -56,7 +57,7 @@ ap_protected:
         wrmsr
         mov     eax, cr0
         and     eax, ~CR0_EM
-        or      eax, CR0_PG | CR0_MP
+        or      eax, CR0_PG | CR0_MP | CR0_WP
         mov     cr0, eax
         ljmp    0x18, ADDRESS(ap_long)
 

@@ -1,5 +1,7 @@
 // x86_64 4-level paging entries (Intel SDM vol. 3, 4.5): present, writable, page size (2 MiB at the directory
-// level), and cache-disable plus write-through for device memory. No 1 GiB pages: the CPU model need not have them.
+// level), and cache-disable plus write-through for device memory; read-only memory lacks the writable bit (CR0.WP is
+// set at boot, so the kernel's own writes fault there too). No execute-disable bit (EFER.NXE is not enabled). No 1 GiB
+// pages: the CPU model need not have them.
 using Helios.Kernel.Memory;
 
 namespace Helios.Kernel.Arch.X64
@@ -17,7 +19,8 @@ namespace Helios.Kernel.Arch.X64
 
         public override ulong Leaf(ulong physical, int level, MapKind kind)
         {
-            ulong entry = physical | Present | Writable;
+            ulong entry = physical | Present;
+            if (kind != MapKind.ReadOnly) entry |= Writable;
             if (level == 2) entry |= PageSize;
             if (kind == MapKind.Device) entry |= CacheDisable | WriteThrough;
             return entry;
@@ -29,6 +32,7 @@ namespace Helios.Kernel.Arch.X64
 
         public override ulong AddressOf(ulong entry) => entry & AddressMask;
 
-        public override MapKind KindOf(ulong entry) => (entry & CacheDisable) != 0 ? MapKind.Device : MapKind.Memory;
+        public override MapKind KindOf(ulong entry)
+            => (entry & CacheDisable) != 0 ? MapKind.Device : (entry & Writable) == 0 ? MapKind.ReadOnly : MapKind.Memory;
     }
 }

@@ -2,7 +2,9 @@
 // AssemblyLoadContext), every two joined by a ring each way in native memory. An end sent over a remote channel keeps
 // its channel working from both sides, whichever kernel its peer is on: messages queued before the transfer, sent
 // during it and after it all arrive, in order, once; closing either end is seen by the other; an end travels on
-// through a third kernel; what is not carried yet is refused before anything is sent.
+// through a third kernel; what is not carried yet is refused before anything is sent. Each kernel's exchange heap lives in
+// an arena of its own that the others read (one-copy links, MemoryWindow), as kernels of a NUMA machine map each other's
+// memory.
 using System.Runtime.InteropServices;
 using Xunit;
 
@@ -14,11 +16,18 @@ public sealed unsafe class EndpointTransferTests : IDisposable
     private const int Patience = 60_000;            // milliseconds: only a hang takes this long
 
     private readonly KernelContext[] _k = new KernelContext[3];
+    private const long ArenaBytes = 16 << 20;
+
     private readonly List<nint> _rings = new();
+    private readonly nint[] _arenas = new nint[3];
 
     public EndpointTransferTests()
     {
-        for (int i = 0; i < _k.Length; i++) _k[i] = new KernelContext("k" + i.ToString());
+        for (int i = 0; i < _k.Length; i++)
+        {
+            _k[i] = new KernelContext("k" + i.ToString());
+            _arenas[i] = (nint)NativeMemory.AlignedAlloc((nuint)ArenaBytes, 64 * 1024);
+        }
         for (int low = 0; low < _k.Length; low++)
             for (int high = low + 1; high < _k.Length; high++)
             {
@@ -26,8 +35,8 @@ public sealed unsafe class EndpointTransferTests : IDisposable
                 _rings.Add((nint)up);
                 _rings.Add((nint)down);
                 SemaphoreSlim lowBell = new(0), highBell = new(0);
-                _k[low].Call("Boot", low, high, (long)up, (long)down, RingBytes, true, lowBell, highBell);
-                _k[high].Call("Boot", high, low, (long)down, (long)up, RingBytes, false, highBell, lowBell);
+                _k[low].Call("BootOneCopy", low, high, (long)up, (long)down, RingBytes, true, lowBell, highBell, (long)_arenas[low], (long)_arenas[high], ArenaBytes);
+                _k[high].Call("BootOneCopy", high, low, (long)down, (long)up, RingBytes, false, highBell, lowBell, (long)_arenas[high], (long)_arenas[low], ArenaBytes);
             }
         foreach (KernelContext kernel in _k) kernel.Call("Start");
         Eventually(() => _k.All(kernel => kernel.Get<bool>("HelloReceived")), "the kernels' hellos");
@@ -37,6 +46,7 @@ public sealed unsafe class EndpointTransferTests : IDisposable
     {
         foreach (KernelContext kernel in _k) kernel.Call("Stop");
         foreach (nint ring in _rings) NativeMemory.AlignedFree((void*)ring);
+        foreach (nint arena in _arenas) NativeMemory.AlignedFree((void*)arena);
     }
 
     private static void Eventually(Func<bool> condition, string what)

@@ -42,9 +42,16 @@ public static unsafe class HostKernel
         new[] { "Carry" }, new[] { WireHash.MessageTag("Carry") }, new[] { WireHash.ContractId("LinkCarrier") },
         new ushort[] { 40 }, new byte[] { 1 }, new[] { "Start" }, new byte[] { 1 }, new ushort[] { 1 });
 
+    // A one-way stream of arrays: the importer sends Item(array, n) as often as it likes (the one-copy link's holds).
+    public static readonly ContractInfo Bulk = new(
+        "LinkBulk", WireHash.ContractId("LinkBulk"), 1,
+        new[] { "Item" }, new[] { WireHash.MessageTag("Item") }, new[] { WireHash.ContractId("LinkBulk") },
+        new ushort[] { 40 }, new byte[] { 1 }, new[] { "Start" }, new byte[] { 1 }, new ushort[] { 1 });
+
     private static ContractInfo Named(string contract) => contract switch
     {
         "stream" => Stream,
+        "bulk" => Bulk,
         "pingpong" => Contract,
         "carrier" => Carrier,
         _ => throw new ArgumentException(contract),
@@ -176,11 +183,24 @@ public static unsafe class HostKernel
     /// mine. A kernel of a machine of three calls it once per link.
     /// </summary>
     public static void Boot(int id, int far, long outbound, long inbound, int ringBytes, bool initialize, object mine, object theirs)
+        => BootLink(id, far, outbound, inbound, ringBytes, initialize, mine, theirs, 0, 0, 0);
+
+    /// <summary>
+    /// Boot, for a link whose arrays cross by one copy: this kernel's exchange heap takes its pages from [arena,
+    /// +arenaBytes) (its memory, which the other kernel reads), and the far kernel's is [farArena, +arenaBytes).
+    /// </summary>
+    public static void BootOneCopy(int id, int far, long outbound, long inbound, int ringBytes, bool initialize, object mine, object theirs,
+        long arena, long farArena, long arenaBytes)
+        => BootLink(id, far, outbound, inbound, ringBytes, initialize, mine, theirs, arena, farArena, arenaBytes);
+
+    private static void BootLink(int id, int far, long outbound, long inbound, int ringBytes, bool initialize, object mine, object theirs,
+        long arena, long farArena, long arenaBytes)
     {
-        s_host ??= ClrChannelHost.Install();
+        s_host ??= arena != 0 ? ClrChannelHost.Install((ulong)arena, (ulong)arenaBytes) : ClrChannelHost.Install();
         _ = Contract;                           // registered in this kernel's table
         _ = Stream;
         _ = Carrier;
+        _ = Bulk;
         var outRing = new LinkRing((byte*)outbound, ringBytes);
         var inRing = new LinkRing((byte*)inbound, ringBytes);
         if (initialize)
@@ -188,7 +208,13 @@ public static unsafe class HostKernel
             outRing.Initialize();
             inRing.Initialize();
         }
-        var link = new Link(s_host.Heap, id, far, outRing, inRing, new SemaphoreDoorbell((SemaphoreSlim)theirs));
+        MemoryWindow local = null, remote = null;
+        if (arena != 0)
+        {
+            local = new MemoryWindow(new[] { ((ulong)arena, (ulong)arenaBytes) });
+            remote = new MemoryWindow(new[] { ((ulong)farArena, (ulong)arenaBytes) });
+        }
+        var link = new Link(s_host.Heap, id, far, outRing, inRing, new SemaphoreDoorbell((SemaphoreSlim)theirs), local, remote);
         s_link ??= link;
         s_links.Add(far, link);
         var bell = (SemaphoreSlim)mine;
@@ -248,6 +274,45 @@ public static unsafe class HostKernel
 
     public static int Sent => s_sent;
 
+    /// <summary>Sends Item(array of bytes bytes, n) for n = 0 … count - 1 on a bulk importer from a thread of its own.</summary>
+    public static void StartBulk(long importer, int count, int bytes)
+    {
+        s_sent = 0;
+        s_sender = new Thread(() =>
+        {
+            for (int i = 0; i < count; i++)
+            {
+                var array = ExArray<byte>.Allocate(bytes);
+                for (int b = 0; b < bytes; b++) array[b] = (byte)(i * 13 + b);
+                MessageWriter w = Channel.BeginSend((ulong)importer, Bulk, ContractInfo.Importer, 0);
+                w.WriteArray(TestContracts.DataIndex, array.Handle);
+                w.Write(TestContracts.NOffset, i);
+                w.Commit();
+                s_sent = i + 1;
+            }
+        }) { IsBackground = true };
+        s_sender.Start();
+    }
+
+    /// <summary>Receives count Items of a bulk exporter: n = 0, 1, … in order, each array's bytes checked; null, or what went wrong.</summary>
+    public static string ReceiveBulk(long exporter, int count, int bytes)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            MessageReader r = Channel.BeginReceive((ulong)exporter, Bulk, ContractInfo.Exporter, 0);
+            ulong data = r.ReadHandle(TestContracts.DataIndex);
+            int n = r.Read<int>(TestContracts.NOffset);
+            r.End();
+            if (n != i) return "item " + i.ToString() + " arrived as " + n.ToString();
+            var array = new ExArray<byte>(data);
+            if (array.Length != bytes) return "item " + i.ToString() + ": " + array.Length.ToString() + " bytes, not " + bytes.ToString();
+            for (int b = 0; b < bytes; b++)
+                if (array[b] != (byte)(i * 13 + b)) return "item " + i.ToString() + ": byte " + b.ToString() + " differs";
+            array.Free();
+        }
+        return null;
+    }
+
     public static bool JoinStreaming(int milliseconds) => s_sender.Join(milliseconds);
 
     /// <summary>Receives count Items, which must be 0, 1, 2, …: null, or what went wrong.</summary>
@@ -283,6 +348,17 @@ public static unsafe class HostKernel
     public static long LiveHandles => s_host.Heap.LiveHandles;
 
     public static long BytesReceived => s_link.BytesReceived;
+
+    public static long BytesSent => s_link.BytesSent;
+
+    public static bool OneCopy => s_link.OneCopy;
+
+    /// <summary>Array bytes and arrays this kernel holds for the other to read (records it has not taken yet).</summary>
+    public static long PinnedBytes => s_links.Values.Sum(link => link.PinnedBytes);
+
+    public static int PinnedArrays => s_links.Values.Sum(link => link.PinnedArrays);
+
+    public static int BacklogCount => s_link.BacklogCount;
 
     /// <summary>A channel of LinkPingPong: the importer here (returned), the exporter on the other kernel.</summary>
     public static long OpenImporter() => (long)s_link.Open(Contract, ContractInfo.Importer, s_host.Heap.KernelOwner);
@@ -445,6 +521,30 @@ public static unsafe class HostKernel
             while (!ring.TryWrite(kind, payload.AsSpan(0, length))) Thread.Sleep(0);
             if (ring.ConsumerNeedsWake()) ((SemaphoreSlim)theirs).Release();
         }
+    }
+
+    /// <summary>
+    /// Writes, behind the link's back, the Ping a hostile kernel could send as sequence 0 of channel: well formed but for
+    /// its array descriptor (present, element size, count, offset, length as given).
+    /// </summary>
+    public static void ForgeArray(long outbound, int ringBytes, int channel, int present, int elementSize, long count, long offset, long length, object theirs)
+    {
+        var ring = new LinkRing((byte*)outbound, ringBytes);
+        var payload = new byte[LinkRecord.MessageHeaderSize + LinkRecord.DescriptorSize + 16];
+        BitConverter.TryWriteBytes(payload.AsSpan(LinkRecord.ChannelOffset), channel);
+        BitConverter.TryWriteBytes(payload.AsSpan(LinkRecord.TagOffset), Contract.MessageTags[TestContracts.Ping]);
+        payload[LinkRecord.DescriptorCountOffset] = 1;
+        BitConverter.TryWriteBytes(payload.AsSpan(LinkRecord.ValuesLengthOffset), 16);
+        BitConverter.TryWriteBytes(payload.AsSpan(LinkRecord.SequenceOffset), 0);
+        Span<byte> d = payload.AsSpan(LinkRecord.MessageHeaderSize);
+        d[LinkRecord.DescriptorKindOffset] = WireLayout.KindArray;
+        d[LinkRecord.DescriptorPresentOffset] = (byte)present;
+        BitConverter.TryWriteBytes(d.Slice(LinkRecord.DescriptorElementSizeOffset), (ushort)elementSize);
+        BitConverter.TryWriteBytes(d.Slice(LinkRecord.DescriptorElementCountOffset), (uint)count);
+        BitConverter.TryWriteBytes(d.Slice(LinkRecord.DescriptorDataOffset), (uint)offset);
+        BitConverter.TryWriteBytes(d.Slice(LinkRecord.DescriptorLengthOffset), (uint)length);
+        while (!ring.TryWrite(LinkRecord.Message, payload)) Thread.Sleep(0);
+        if (ring.ConsumerNeedsWake()) ((SemaphoreSlim)theirs).Release();
     }
 
     /// <summary>The link is over (its far kernel is gone): every channel closes here.</summary>

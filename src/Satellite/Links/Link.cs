@@ -54,6 +54,13 @@ namespace Helios.Satellite.Links
         public const long PinnedBytesLimit = 256 * 1024;
 
         /// <summary>
+        /// The smallest array named in the sender's window: a smaller one goes inside the record, where its second copy
+        /// costs less than holding it and freeing it later (measured, docs/channels.md: at 1 KiB holding costs about 700
+        /// ticks a round trip more than the copy it saves; at 4 KiB it saves about 600).
+        /// </summary>
+        public const uint WindowMinimumBytes = 2048;
+
+        /// <summary>
         /// A link of this kernel (localKernel) to farKernel over outbound and inbound (both already initialised by
         /// whoever made the link area); doorbell wakes the far kernel's link thread. With farWindow (the far kernel's
         /// memory, mapped here read-only) this side reads the arrays the far kernel names there, and says so in its
@@ -467,7 +474,7 @@ namespace Helios.Satellite.Links
             int recordBytes = RecordBytesLocked(contract, message, out long pinning);
             if (pinning != 0)
             {
-                ReclaimPinnedLocked(fromInterrupt: false);
+                if (_pinnedBytes != 0) ReclaimPinnedLocked(fromInterrupt: false);
                 if (_pinnedBytes != 0 && _pinnedBytes + pinning > PinnedBytesLimit)
                 {
                     _waitingForPins = true;         // PumpLocked waits for the far kernel to take the oldest
@@ -475,8 +482,6 @@ namespace Helios.Satellite.Links
                 }
             }
             if (!_out.TryBegin(LinkRecord.Message, recordBytes, out byte* record)) return false;
-            int* pinned = stackalloc int[descriptors == 0 ? 1 : descriptors];
-            int pinnedCount = 0;
 
             *(uint*)(record + LinkRecord.ChannelOffset) = shadow.LinkChannel;
             *(ushort*)(record + LinkRecord.TagOffset) = contract.MessageTags[index];
@@ -515,7 +520,8 @@ namespace Helios.Satellite.Links
                     // Read where it is by the far kernel: held here (in flight, nobody's) until it has taken the record.
                     d[LinkRecord.DescriptorPresentOffset] = LinkRecord.ArrayInWindow;
                     *(uint*)(d + LinkRecord.DescriptorDataOffset) = offset;
-                    pinned[pinnedCount++] = ExHandle.SlotOf(handle);
+                    _pins.Enqueue(new Pin { Slot = ExHandle.SlotOf(handle), Until = _out.BegunEnd, Bytes = array.Capacity });
+                    _pinnedBytes += array.Capacity;
                     continue;
                 }
                 d[LinkRecord.DescriptorPresentOffset] = LinkRecord.ArrayInRecord;
@@ -526,12 +532,6 @@ namespace Helios.Satellite.Links
                 heap.DestroyLocked(ExHandle.SlotOf(handle));        // its bytes crossed: the array here is done
             }
             _out.Publish();
-            for (int i = 0; i < pinnedCount; i++)
-            {
-                ref Slot array = ref heap.SlotAt(pinned[i]);
-                _pins.Enqueue(new Pin { Slot = pinned[i], Until = _out.Published, Bytes = array.Capacity });
-                _pinnedBytes += array.Capacity;
-            }
             BytesSent += copied;
             Sent();
             ReturnBlockLocked(shadow.Peer, message);
@@ -568,12 +568,13 @@ namespace Helios.Satellite.Links
             return (int)total;
         }
 
-        // Whether an array goes by the window: a one-copy link, a non-empty array, a block inside this kernel's window
-        // (every block of its exchange heap is; one that is not goes inside the record).
+        // Whether an array goes by the window: a one-copy link, an array of at least WindowMinimumBytes, a block inside
+        // this kernel's window (every block of its exchange heap is; one that is not goes inside the record).
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private bool InWindow(ref Slot array, uint bytes, out uint offset)
         {
             offset = 0;
-            return _farReadsUs && bytes != 0 && _localWindow.TryOffsetOf(array.Address, bytes, out offset);
+            return bytes >= WindowMinimumBytes && _farReadsUs && _localWindow.TryOffsetOf(array.Address, bytes, out offset);
         }
 
         // Frees the arrays of every record the far kernel has taken (the ring's tail passed it). From the doorbell's
@@ -581,7 +582,6 @@ namespace Helios.Satellite.Links
         // host): it stops there and returns true, the link thread's Poll frees the rest.
         private bool ReclaimPinnedLocked(bool fromInterrupt)
         {
-            if (_pins.Count == 0) return false;
             ulong taken = _out.Consumed;
             while (_pins.Count != 0 && _pins.Peek().Until <= taken)
             {
@@ -695,7 +695,7 @@ namespace Helios.Satellite.Links
             nuint locked = host.Lock();
             try
             {
-                ReclaimPinnedLocked(fromInterrupt: false);
+                if (_pinnedBytes != 0) ReclaimPinnedLocked(fromInterrupt: false);
                 PumpLocked();
             }
             finally
@@ -721,7 +721,7 @@ namespace Helios.Satellite.Links
             {
                 // Whatever arrives, the far kernel may have taken records whose arrays this side holds: free them now
                 // (a request's array, when its answer comes), so a conversation holds at most its last record's.
-                bool largeHeld = ReclaimPinnedLocked(fromInterrupt: true);
+                bool largeHeld = _pinnedBytes != 0 && ReclaimPinnedLocked(fromInterrupt: true);
                 while (true)
                 {
                     int taken = 0;

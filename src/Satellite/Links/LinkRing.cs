@@ -114,6 +114,9 @@ namespace Helios.Satellite.Links
             return true;
         }
 
+        /// <summary>Where the record begun by TryBegin ends: Published once it is published.</summary>
+        public ulong BegunEnd => _pendingHead;
+
         /// <summary>Makes the record begun by TryBegin visible to the consumer.</summary>
         public void Publish() => Volatile.Write(ref Head, _pendingHead);     // the record before the head that publishes it
 
@@ -143,9 +146,6 @@ namespace Helios.Satellite.Links
             return false;
         }
 
-        /// <summary>The producer's side: the slots ever written and published (a record published is before it).</summary>
-        public ulong Published => Head;
-
         /// <summary>
         /// The producer's side: the slots the consumer has given back, so every record that ended at or before it has
         /// been taken; 0 when the consumer's tail makes no sense (nothing counts as taken).
@@ -160,7 +160,7 @@ namespace Helios.Satellite.Links
         }
 
         /// <summary>
-        /// Before the producer sleeps until the consumer has taken everything up to position (Published after a record):
+        /// Before the producer sleeps until the consumer has taken everything up to position (BegunEnd of a record):
         /// says so, then looks again; false when it already has (do not sleep). The consumer rings back as for room.
         /// </summary>
         public bool PrepareToWaitForConsumed(ulong position)

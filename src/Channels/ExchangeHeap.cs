@@ -224,17 +224,21 @@ namespace Helios.Channels
             _ => "nothing",
         };
 
-        // A slot of kind for owner with a zeroed block of bytes (none for an endpoint); zero false: the caller
-        // overwrites every byte at once (a message arriving from another kernel).
-        internal int AllocateLocked(ExOwner owner, SlotKind kind, uint bytes, bool zero = true)
+        // A slot of kind for owner with a zeroed block of bytes (none for an endpoint). zero false: the caller overwrites
+        // every byte at once (a message arriving from another kernel). owner null: in flight from the start, in no
+        // owner's list (an array arriving in a message). fromFreeListsOnly: 0 when the block would need pages from the
+        // host or the slot a new page of slots (the doorbell's interrupt may do neither).
+        internal int AllocateLocked(ExOwner owner, SlotKind kind, uint bytes, bool zero = true, bool fromFreeListsOnly = false)
         {
-            if (!owner.Alive) throw new ChannelException(owner.ToString() + " is dead");
+            if (owner is not null && !owner.Alive) throw new ChannelException(owner.ToString() + " is dead");
             ulong address = 0;
             uint capacity = 0;
             byte sizeClass = 0;
+            if (fromFreeListsOnly && !HasFreeSlotLocked()) return 0;
             if (kind != SlotKind.Endpoint)
             {
                 sizeClass = SizeClasses.Of(bytes);
+                if (fromFreeListsOnly && (sizeClass == SizeClasses.Large || _freeBuffers[sizeClass] == 0)) return 0;
                 address = AllocateBlockLocked(sizeClass, bytes, out capacity);
                 if (zero) Zero(address, bytes);
             }
@@ -250,8 +254,11 @@ namespace Helios.Channels
             s.Endpoint = null;
             s.Owner = Slot.InFlight;
             // A message block is held by an endpoint (Endpoint.Building, Spare), not in its owner's list.
-            if (kind == SlotKind.Message) s.Owner = owner.Id;
-            else LinkOwnerLocked(index, owner);
+            if (owner is not null)
+            {
+                if (kind == SlotKind.Message) s.Owner = owner.Id;
+                else LinkOwnerLocked(index, owner);
+            }
             _liveHandles++;
             _liveBytes += capacity;
             return index;
@@ -273,24 +280,9 @@ namespace Helios.Channels
             _freeSlot = index;
         }
 
-        // Whether blocks slots and, per size class, perClass[c] buffers can be taken from the free lists alone (no pages
-        // from the host, no slot page to allocate): what may be allocated where nothing may block or allocate.
-        internal bool HasFreeLocked(int* perClass, int blocks)
-        {
-            int slots = 0;
-            for (int free = _freeSlot; free != 0 && slots < blocks; free = SlotAt(free).QueueNext) slots++;
-            if (slots < blocks && _slotCount + (blocks - slots) > _slotPages.Length * SlotsPerPage) return false;
-            for (int c = 0; c < SizeClasses.Count; c++)
-            {
-                int have = 0;
-                for (ulong at = _freeBuffers[c]; at != 0 && have < perClass[c]; at = *(ulong*)at) have++;
-                if (have < perClass[c]) return false;
-            }
-            // Slots past _slotCount need their page to exist already.
-            for (int index = _slotCount; slots < blocks; index++, slots++)
-                if (_slotPages[index / SlotsPerPage] is null) return false;
-            return true;
-        }
+        // Whether TakeSlotLocked can take a slot without allocating a page of slots.
+        private bool HasFreeSlotLocked()
+            => _freeSlot != 0 || (_slotCount < _slotPages.Length * SlotsPerPage && _slotPages[_slotCount / SlotsPerPage] is not null);
 
         /// <summary>Whether a slot (an endpoint's) can be taken without allocating: what the doorbell's interrupt asks.</summary>
         internal bool HasFreeSlotLocked() =>

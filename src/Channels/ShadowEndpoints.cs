@@ -185,6 +185,7 @@ namespace Helios.Channels
             public uint Count;
             public byte* Bytes;
             public ulong Endpoint;
+            internal int Block;             // ArriveLocked: the slot it took for the array
         }
 
         /// <summary>
@@ -232,9 +233,22 @@ namespace Helios.Channels
             // own link. That takes a block and may take a backlog entry: never from the interrupt.
             if (end.Link is not null && onlyFromFreeLists) return NotNow;
             if (descriptors == 0 && DeliverToParkedLocked(heap, shadow, message, next, values, valuesLength)) return null;
-            if (onlyFromFreeLists && !FitsFreeListsLocked(heap, size, arrays, descriptors)) return NotNow;
-            ExOwner kernel = heap.KernelOwner;
-            int slot = heap.AllocateLocked(kernel, SlotKind.Message, size, zero: false);
+            // Every block first, so that from the interrupt a message whose blocks are not all on the free lists
+            // changes nothing (what was taken goes back) and is left for the link thread.
+            int slot = heap.AllocateLocked(heap.KernelOwner, SlotKind.Message, size, zero: false, fromFreeListsOnly: onlyFromFreeLists);
+            if (slot == 0) return NotNow;
+            for (int i = 0; i < descriptors; i++)
+            {
+                arrays[i].Block = 0;
+                if (arrays[i].Kind != WireLayout.KindArray || !arrays[i].Present) continue;
+                arrays[i].Block = heap.AllocateLocked(null, SlotKind.Buffer, (uint)arrays[i].ElementSize * arrays[i].Count, zero: false,
+                    fromFreeListsOnly: onlyFromFreeLists);       // in flight from the start: in no owner's list
+                if (arrays[i].Block != 0) continue;
+                for (int j = 0; j < i; j++)
+                    if (arrays[j].Block != 0) heap.FreeSlotLocked(arrays[j].Block);
+                heap.FreeSlotLocked(slot);
+                return NotNow;
+            }
             ref Slot s = ref heap.SlotAt(slot);
             byte* block = (byte*)s.Address;
             contract.WriteHeader(s.Address, message);
@@ -254,14 +268,13 @@ namespace Helios.Channels
                 d[WireLayout.DescriptorKindOffset] = WireLayout.KindArray;
                 if (!array.Present) continue;               // a null array stays null
                 uint bytes = (uint)array.ElementSize * array.Count;
-                int inner = heap.AllocateLocked(kernel, SlotKind.Buffer, bytes, zero: false);
-                ref Slot a = ref heap.SlotAt(inner);
+                ref Slot a = ref heap.SlotAt(array.Block);
                 new ReadOnlySpan<byte>(array.Bytes, (int)bytes).CopyTo(new Span<byte>((void*)a.Address, (int)bytes));
                 a.ElementSize = array.ElementSize;
                 a.ElementCount = array.Count;
                 *(ushort*)(d + WireLayout.DescriptorElementSizeOffset) = array.ElementSize;
                 *(uint*)(d + WireLayout.DescriptorCountFieldOffset) = array.Count;
-                *(ulong*)(d + WireLayout.DescriptorHandleOffset) = heap.MoveLocked(inner, null);
+                *(ulong*)(d + WireLayout.DescriptorHandleOffset) = ExHandle.Make(array.Block, a.Generation);
             }
             ExchangeHeap.Copy(values, block + head, valuesLength);
             s.ElementCount = size;
@@ -292,25 +305,6 @@ namespace Helios.Channels
             if (arrayCount != descriptors) return contract.MessageName(message) + " carries " + descriptors.ToString() + " descriptors, not " + arrayCount.ToString() + " arrays";
             return "the far " + ContractInfo.SideName(shadow.Side) + " may not send " + contract.MessageName(message) + " in state "
                 + contract.StateName(shadow.State) + ", where " + contract.Allowed(shadow.State);
-        }
-
-        // Whether the message block and one block per present array are all on the heap's free lists.
-        private static bool FitsFreeListsLocked(ExchangeHeap heap, uint size, ArrivingArray* arrays, int descriptors)
-        {
-            var perClass = stackalloc int[SizeClasses.Count];
-            int blocks = 1;
-            byte c = SizeClasses.Of(size);
-            if (c == SizeClasses.Large) return false;
-            perClass[c]++;
-            for (int i = 0; i < descriptors; i++)
-            {
-                if (!arrays[i].Present || arrays[i].Kind != WireLayout.KindArray) continue;     // an endpoint takes no block
-                c = SizeClasses.Of((ulong)arrays[i].ElementSize * arrays[i].Count);
-                if (c == SizeClasses.Large) return false;
-                perClass[c]++;
-                blocks++;
-            }
-            return heap.HasFreeLocked(perClass, blocks);
         }
 
         // A message of values for a receiver asleep on the real end for exactly it, with nothing queued ahead: the

@@ -231,6 +231,9 @@ public sealed record QemuOptions(Isa Isa, string Image)
     /// <summary>Start QEMU's gdb server on this TCP port and wait for a debugger before the first instruction.</summary>
     public int? GdbPort { get; init; }
 
+    /// <summary>A TCG plugin and its arguments, as -plugin takes them (bench --profile: Profiling/ProfilerPlugin.cs).</summary>
+    public string? Plugin { get; init; }
+
     /// <summary>The QEMU program for the ISA.</summary>
     public string Program => Isa == Isa.X86_64 ? "qemu-system-x86_64" : "qemu-system-aarch64";
 
@@ -256,6 +259,7 @@ public sealed record QemuOptions(Isa Isa, string Image)
         if (Seed is long seed) args.AddRange(["-seed", seed.ToString()]);
         if (FixedClock is DateTimeOffset clock) args.AddRange(["-rtc", $"base={clock.UtcDateTime:yyyy-MM-ddTHH:mm:ss},clock=vm"]);
         if (GdbPort is int port) args.AddRange(["-gdb", $"tcp::{port}", "-S"]);
+        if (Plugin is not null) args.AddRange(["-plugin", "file=" + Plugin]);
         args.AddRange(["-kernel", Image]);
         if (Initrd is not null) args.AddRange(["-initrd", Initrd]);
         if (Disk is not null) args.AddRange(DiskArguments(Disk));

@@ -6,6 +6,7 @@ using System.CommandLine;
 using Helios.Tooling;
 using Helios.Tooling.Bench;
 using Helios.Kernel.Diagnostics;
+using Helios.Tooling.Profiling;
 using Helios.Tooling.Qemu;
 using Spectre.Console;
 
@@ -33,9 +34,22 @@ internal static class KernelBenchCommand
         var noBuild = CommonOptions.NoBuild();
         var configuration = CommonOptions.Configuration();
         var topology = CommonOptions.Topology();
+        var profile = new Option<bool>("--profile")
+        {
+            Description = "Also count the guest's instructions per function in each timed case (a QEMU plugin built with gcc) and print the busiest",
+        };
+        var profileTop = new Option<int>("--profile-top")
+        {
+            Description = "How many functions --profile prints per case (default 25)",
+            DefaultValueFactory = _ => 25,
+        };
+        profileTop.Validators.Add(r =>
+        {
+            if (r.GetValueOrDefault<int>() < 1) r.AddError("--profile-top: at least 1 function.");
+        });
         var command = new Command(suite, description)
         {
-            arch, reps, timeout, vsLinux, cases, console, topology, configuration, noBuild,
+            arch, reps, timeout, vsLinux, cases, console, topology, configuration, noBuild, profile, profileTop,
         };
         CommonOptions.ValidateTopology(command, arch, topology);
         command.Validators.Add(result =>
@@ -57,7 +71,8 @@ internal static class KernelBenchCommand
             foreach (Isa isa in IsaNames.Expand(parse.GetValue(arch)!))
             {
                 IReadOnlyList<BenchResult>? helios = await RunHeliosAsync(paths, config, isa, suite, parse.GetValue(reps), parse.GetValue(cases),
-                    CommonOptions.TopologyValue(parse, topology), TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(console), cancel);
+                    CommonOptions.TopologyValue(parse, topology), TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(console), cancel,
+                    profileTop: parse.GetValue(profile) ? parse.GetValue(profileTop) : null);
                 if (helios is null)
                 {
                     allGood = false;
@@ -100,7 +115,7 @@ internal static class KernelBenchCommand
     }
 
     private static async Task<IReadOnlyList<BenchResult>?> RunHeliosAsync(RepoPaths paths, string config, Isa isa, string suite, int reps, string? cases,
-        QemuTopology topology, TimeSpan timeout, bool showConsole, CancellationToken cancel, int? cpus = null)
+        QemuTopology topology, TimeSpan timeout, bool showConsole, CancellationToken cancel, int? cpus = null, int? profileTop = null)
     {
         string who = $"helios: {suite} {isa.Name()}" + (topology.IsSingle ? "" : " " + topology.Name) + (cpus is int n ? $" smp{n}" : "");
         bool killsSatellite = !topology.IsSingle && (cases is null ? suite == "containment" : cases.Split(',').Contains("satellite_death_detect"));
@@ -112,6 +127,15 @@ internal static class KernelBenchCommand
             Timeout = timeout,
         };
         if (cpus is int count) options = options with { Cpus = count };
+        string? profileFile = null;
+        if (profileTop is not null)
+        {
+            string plugin = await ProfilerPlugin.EnsureBuiltAsync(paths, cancel);
+            profileFile = Path.Combine(paths.Root, "artifacts", "bench", $"profile-{isa.Name()}-{suite}-{topology.Name}.txt");
+            Directory.CreateDirectory(Path.GetDirectoryName(profileFile)!);
+            File.Delete(profileFile);
+            options = options with { Plugin = ProfilerPlugin.Argument(plugin, options.Image, profileFile) };
+        }
         Console.Out.WriteLine($"{who}: {options.CommandLine}");
         QemuResult run = await QemuRunner.RunAsync(options, line =>
         {
@@ -124,6 +148,32 @@ internal static class KernelBenchCommand
         AnsiConsole.MarkupLine($"[grey]{Markup.Escape($"{who}: {parsed.Results.Count} figures in {run.Elapsed.TotalSeconds:0.0} s")}[/]");
         BenchRenderer.Heading("helios", isa, Path.GetFileName(options.Image));
         BenchRenderer.Results(parsed.Results);
+        if (profileFile is not null) PrintProfile(profileFile, options, run.Console, parsed.Results, profileTop!.Value);
         return parsed.Results;
+    }
+
+    // Each timed case's busiest functions: a vCPU's instructions go to its kernel's image (the coordinator's at its link
+    // address, a satellite's at the base the coordinator printed; satellites are linked at 0).
+    private static void PrintProfile(string file, QemuOptions options, IReadOnlyList<string> console, IReadOnlyList<BenchResult> results, int top)
+    {
+        if (!File.Exists(file))
+        {
+            AnsiConsole.MarkupLine($"[red]{Markup.Escape($"--profile: the plugin wrote no {file}")}[/]");
+            return;
+        }
+        IReadOnlyDictionary<int, ulong> bases = InstructionProfile.SatelliteBases(QemuResult.MachineLines(console));
+        var symbols = new Dictionary<int, FunctionSymbols>();
+        FunctionSymbols SymbolsOf(int kernel)
+        {
+            if (symbols.TryGetValue(kernel, out FunctionSymbols? known)) return known;
+            string? satellite = RepoPaths.SatelliteBeside(options.Image);
+            return symbols[kernel] = kernel == 0 || satellite is null || !bases.TryGetValue(kernel, out ulong bias)
+                ? FunctionSymbols.Read(options.Image, 0)
+                : FunctionSymbols.Read(satellite, bias);
+        }
+        int cpusPerKernel = options.Topology.IsSingle ? int.MaxValue : options.Topology.CpusPerNode;
+        var windows = InstructionProfile.Parse(File.ReadAllText(file))
+            .ToDictionary(w => w.Key, w => InstructionProfile.Attribute(w.Key, w.Value, cpu => cpu / cpusPerKernel, SymbolsOf));
+        foreach (string line in ProfileReport.Lines(results, windows, top)) Console.Out.WriteLine(line);
     }
 }

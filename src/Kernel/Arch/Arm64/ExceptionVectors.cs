@@ -1,4 +1,5 @@
 // Where Vectors.S sends every exception: decode ESR_EL1 into a portable TrapReport.
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Text;
 using Helios.Kernel.Diagnostics;
@@ -40,6 +41,14 @@ namespace Helios.Kernel.Arch.Arm64
                 Interrupt(frame->Elr);
                 return;
             }
+            Fault(frame, type);
+        }
+
+        // An exception: kept out of Trap so that an interrupt, the common case, does not zero this path's locals (a
+        // register context and a report) on every entry.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void Fault(Arm64TrapFrame* frame, ulong type)
+        {
             uint ec = (uint)(frame->Esr >> 26) & 0x3F;
             bool synchronous = type == 0;
             bool hasAddress = synchronous && ec is EcDataAbort or EcDataAbortLower or EcInstructionAbort or EcInstructionAbortLower or EcPcAlignment;

@@ -280,10 +280,6 @@ namespace Helios.Channels
             _freeSlot = index;
         }
 
-        // Whether TakeSlotLocked can take a slot without allocating a page of slots.
-        private bool HasFreeSlotLocked()
-            => _freeSlot != 0 || (_slotCount < _slotPages.Length * SlotsPerPage && _slotPages[_slotCount / SlotsPerPage] is not null);
-
         /// <summary>Whether a slot (an endpoint's) can be taken without allocating: what the doorbell's interrupt asks.</summary>
         internal bool HasFreeSlotLocked() =>
             _freeSlot != 0 || (_slotCount < _slotPages.Length * SlotsPerPage && _slotPages[_slotCount / SlotsPerPage] is not null);

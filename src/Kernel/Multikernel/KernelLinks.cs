@@ -172,17 +172,24 @@ namespace Helios.Kernel.Multikernel
                 if (s_connected[i].HasUnread && s_connected[i].DeliverFromInterrupt()) Scheduler.Wake(s_connectedThreads[i]);
         }
 
-        // Rings the far kernel: its published target, once it has published one (before that it is not listening).
+        // Rings the far kernel: its published target, once it has published one (before that it is not listening). A
+        // kernel publishes its doorbell once, so the first one read is kept: a ring is then the interrupt's write alone.
         private sealed class Doorbell : LinkDoorbell
         {
             private readonly int _far;
+            private ulong _target;
+            private bool _known;
 
             public Doorbell(int far)
             {
                 _far = far;
             }
 
-            public override void Ring() => KernelLinks.Ring(_far);
+            public override void Ring()
+            {
+                if (!_known) _known = MachineStatus.TryDoorbell(_far, out _target);
+                if (_known) Platform.Current.RingDoorbell(_target);
+            }
         }
     }
 }

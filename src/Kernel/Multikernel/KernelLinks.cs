@@ -185,10 +185,16 @@ namespace Helios.Kernel.Multikernel
                 _far = far;
             }
 
+            // Senders on any CPU and the link thread ring: the target is written before the flag that publishes it.
             public override void Ring()
             {
-                if (!_known) _known = MachineStatus.TryDoorbell(_far, out _target);
-                if (_known) Platform.Current.RingDoorbell(_target);
+                if (!System.Threading.Volatile.Read(ref _known))
+                {
+                    if (!MachineStatus.TryDoorbell(_far, out ulong target)) return;
+                    _target = target;
+                    System.Threading.Volatile.Write(ref _known, true);
+                }
+                Platform.Current.RingDoorbell(_target);
             }
         }
     }

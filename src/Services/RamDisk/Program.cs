@@ -6,6 +6,7 @@
 // system keeps several in flight reads it).
 using Helios.Channels;
 using Helios.Contracts;
+using Helios.Services.Storage;
 
 public static class Program
 {
@@ -79,16 +80,7 @@ public static class Program
                         first = (first + 1) % Window;
                         count--;
                         if (answer.Read) reads--;
-                        try
-                        {
-                            if (answer.Error == 0) client.SendDone(answer.Buffer, answer.Tag);
-                            else client.SendFailed(answer.Buffer, answer.Tag, answer.Error);
-                        }
-                        catch (ChannelClosedException)
-                        {
-                            answer.Buffer.Free();
-                            throw;
-                        }
+                        BlockAnswer.Send(client, answer.Buffer, answer.Tag, answer.Error);
                         break;
                     }
                     case BlockDeviceContract.Descriptor.Message.Flush:

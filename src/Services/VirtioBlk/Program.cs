@@ -13,6 +13,7 @@ using System;
 using System.Buffers.Binary;
 using Helios.Channels;
 using Helios.Contracts;
+using Helios.Services.Storage;
 using Helios.Sip;
 
 namespace VirtioBlk
@@ -130,16 +131,7 @@ namespace VirtioBlk
                     {
                         client.ReceiveNext();
                         ClientRequests.Request answer = requests.NextAnswer();
-                        try
-                        {
-                            if (answer.Error == 0) client.SendDone(answer.Buffer, answer.Tag);
-                            else client.SendFailed(answer.Buffer, answer.Tag, answer.Error);
-                        }
-                        catch (ChannelClosedException)
-                        {
-                            answer.Buffer.Free();
-                            throw;
-                        }
+                        BlockAnswer.Send(client, answer.Buffer, answer.Tag, answer.Error);
                         break;
                     }
                     case BlockDeviceContract.Descriptor.Message.Flush:

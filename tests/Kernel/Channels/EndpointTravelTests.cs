@@ -112,13 +112,33 @@ namespace Helios.Kernel.Tests.Channels
         // Receives the Backs numbered first to end - 1 and the Over after them, each checked.
         private static void ReceiveBacks(TravelContract.Imp stays, long first, long end)
         {
+            ReceiveBackItems(stays, first, end);
+            stays.ReceiveOver();
+        }
+
+        private static void ReceiveBackItems(TravelContract.Imp stays, long first, long end)
+        {
             for (long i = first; i < end; i++)
             {
                 stays.ReceiveBack(out long sequence, out ExArray<byte> data);
                 string problem = TravelData.Check("back", i, sequence, data);
                 if (problem is not null) throw new InvalidOperationException(problem);
             }
-            stays.ReceiveOver();
+        }
+
+        // The turn to the end on kernel, which sends count Backs numbered from first and the turn back; they arrive here.
+        private static void TurnAndBacks(Machine machine, TravelContract.Imp stays, int kernel, long first, long count)
+        {
+            TravelAgentContract.Imp agent = machine.Agents[kernel];
+            string on = "k" + kernel.ToString();
+            stays.SendTurn();
+            agent.SendExpectTurn();
+            machine.Reply(kernel, on + " receives the turn");
+            agent.SendBacks(first, count);
+            machine.Reply(kernel, on + " sends backs " + first.ToString() + "-" + (first + count - 1).ToString());
+            agent.SendSendOver();
+            machine.Reply(kernel, on + " gives the turn back");
+            ReceiveBacks(stays, first, first + count);
         }
 
         // k0 → k1 → k2. Items: 200 queued at the end before it leaves k0, 1000 sent while it crosses, 100 after; k1
@@ -140,14 +160,7 @@ namespace Helios.Kernel.Tests.Channels
             SendItems(stays, 1200, 1300);
             agents[1].SendExpect(0, 1300);
             Assert.Equal(1300L, machine.Reply(1, "k1 receives items 0-1299"));
-            stays.SendTurn();
-            agents[1].SendExpectTurn();
-            machine.Reply(1, "k1 receives the turn");
-            agents[1].SendBacks(0, 300);
-            machine.Reply(1, "k1 sends backs 0-299");
-            agents[1].SendSendOver();
-            machine.Reply(1, "k1 gives the turn back");
-            ReceiveBacks(stays, 0, 300);
+            TurnAndBacks(machine, stays, 1, 0, 300);
 
             SendItems(stays, 1300, 1400);
             during = Peer.Start(() => SendItems(stays, 1400, 2400));
@@ -157,14 +170,7 @@ namespace Helios.Kernel.Tests.Channels
             SendItems(stays, 2400, 2500);
             agents[2].SendExpect(1300, 1200);
             Assert.Equal(1200L, machine.Reply(2, "k2 receives items 1300-2499"));
-            stays.SendTurn();
-            agents[2].SendExpectTurn();
-            machine.Reply(2, "k2 receives the turn");
-            agents[2].SendBacks(300, 300);
-            machine.Reply(2, "k2 sends backs 300-599");
-            agents[2].SendSendOver();
-            machine.Reply(2, "k2 gives the turn back");
-            ReceiveBacks(stays, 300, 600);
+            TurnAndBacks(machine, stays, 2, 300, 300);
 
             stays.Close();
             agents[2].SendAwaitClosed();
@@ -187,6 +193,20 @@ namespace Helios.Kernel.Tests.Channels
             machine.Reply(1, "k1 hands the end to k2");
             SendItems(stays, 100, 200);
             return stays;
+        }
+
+        // After SendThroughTwoKernels: the turn to k2, which receives the items still on their way and sends Backs 0-99
+        // (not received here yet).
+        private static void TurnToK2WithBacks(Machine machine, TravelContract.Imp stays)
+        {
+            TravelAgentContract.Imp k2 = machine.Agents[2];
+            stays.SendTurn();
+            k2.SendExpect(50, 150);
+            machine.Reply(2, "k2 receives items 50-199");
+            k2.SendExpectTurn();
+            machine.Reply(2, "k2 receives the turn");
+            k2.SendBacks(0, 100);
+            machine.Reply(2, "k2 sends backs 0-99");
         }
 
         // The end that stayed closes, with items still on their way to k2: k2 receives them all, then a receive
@@ -213,21 +233,10 @@ namespace Helios.Kernel.Tests.Channels
             var machine = new Machine();
             TravelAgentContract.Imp[] agents = machine.Agents;
             TravelContract.Imp stays = SendThroughTwoKernels(machine);
-            stays.SendTurn();
-            agents[2].SendExpect(50, 150);
-            machine.Reply(2, "k2 receives items 50-199");
-            agents[2].SendExpectTurn();
-            machine.Reply(2, "k2 receives the turn");
-            agents[2].SendBacks(0, 100);
-            machine.Reply(2, "k2 sends backs 0-99");
+            TurnToK2WithBacks(machine, stays);
             agents[2].SendCloseEnd();
             machine.Reply(2, "k2 closes the end");
-            for (long i = 0; i < 100; i++)
-            {
-                stays.ReceiveBack(out long sequence, out ExArray<byte> data);
-                string problem = TravelData.Check("back", i, sequence, data);
-                if (problem is not null) throw new InvalidOperationException(problem);
-            }
+            ReceiveBackItems(stays, 0, 100);
             Assert.Throws<ChannelClosedException>(() => stays.ReceiveOver());
             Assert.True(stays.IsClosed, "k2's close is seen here");
             stays.Close();
@@ -244,13 +253,7 @@ namespace Helios.Kernel.Tests.Channels
             var machine = new Machine();
             TravelAgentContract.Imp[] agents = machine.Agents;
             TravelContract.Imp stays = SendThroughTwoKernels(machine);
-            stays.SendTurn();
-            agents[2].SendExpect(50, 150);
-            machine.Reply(2, "k2 receives items 50-199");
-            agents[2].SendExpectTurn();
-            machine.Reply(2, "k2 receives the turn");
-            agents[2].SendBacks(0, 100);
-            machine.Reply(2, "k2 sends backs 0-99");
+            TurnToK2WithBacks(machine, stays);
             Peer receiving = Peer.Start(() => ReceiveBacks(stays, 0, 200));
             agents[2].SendSendOn(0);
             machine.Reply(2, "k2 hands the end back to k0");

@@ -169,7 +169,8 @@ namespace Helios.Channels
         // Dequeues the end's oldest message, which must be message (or any, for -1), after the protocol check; its
         // block becomes the end's spare. The spare before goes to the peer when it has none — it carried the peer's own
         // message, and a peer whose replies are delivered straight to this end would otherwise take a new block for
-        // every send — else it is freed (always, when the peer is a shadow: its blocks are the link's business).
+        // every send; a shadow peer builds the next message arriving from the far kernel in it (ShadowEndpoints.
+        // ArriveLocked) — else it is freed.
         private static int TakeLocked(ExchangeHeap heap, Endpoint ep, ExOwner owner, int message)
         {
             int slot = ep.Head;
@@ -187,11 +188,11 @@ namespace Helios.Channels
             if (ep.Spare != 0)
             {
                 Endpoint peer = ep.Peer;
-                if (peer.Spare == 0 && !peer.Closed && peer.Link is null)
+                if (peer.Spare == 0 && !peer.Closed)
                 {
                     ref Slot old = ref heap.SlotAt(ep.Spare);
                     old.Generation++;       // this end's handle to it dies
-                    old.Owner = heap.SlotAt(peer.Slot).Owner;
+                    old.Owner = peer.Link is null ? heap.SlotAt(peer.Slot).Owner : heap.KernelOwner.Id;
                     peer.Spare = ep.Spare;
                     peer.SpareInUse = false;
                 }

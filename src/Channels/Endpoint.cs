@@ -23,6 +23,7 @@ namespace Helios.Channels
         internal bool SpareInUse;           // still being read (MessageReader.End clears it)
         internal int Building;              // the block BeginSend gave out and Commit has not sent yet (a slot), or 0
         internal int Spare;                 // the last message received here (a slot), reused for this end's next send
+        internal int SpareArray;            // a shadow's: an array that crossed to the far kernel, reused for one arriving
         internal Parking Waiter;            // the one receiver asleep on this end alone, or null
         internal object Signal;             // for waits on several ends at once (the host's wait object)
         internal object WaitList;           // to wait on this endpoint alone when Waiter is taken
@@ -109,7 +110,8 @@ namespace Helios.Channels
         {
             if (Spare != 0) heap.FreeSlotLocked(Spare);
             if (Building != 0) heap.FreeSlotLocked(Building);
-            Spare = Building = 0;
+            if (SpareArray != 0) heap.FreeSlotLocked(SpareArray);
+            Spare = Building = SpareArray = 0;
         }
 
         // A block for a send of size bytes: the spare when it is free and big enough (a request's block carries

@@ -235,18 +235,25 @@ namespace Helios.Channels
             if (descriptors == 0 && DeliverToParkedLocked(heap, shadow, message, next, values, valuesLength)) return null;
             // Every block first, so that from the interrupt a message whose blocks are not all on the free lists
             // changes nothing (what was taken goes back) and is left for the link thread.
-            int slot = heap.AllocateLocked(heap.KernelOwner, SlotKind.Message, size, zero: false, fromFreeListsOnly: onlyFromFreeLists);
+            // The block: the one the real end last received, which its receive left here (Channel.TakeLocked), else new.
+            int slot = shadow.TakeSpareLocked(heap, size);
+            bool spare = slot != 0;
+            if (!spare) slot = heap.AllocateLocked(heap.KernelOwner, SlotKind.Message, size, zero: false, fromFreeListsOnly: onlyFromFreeLists);
             if (slot == 0) return NotNow;
             for (int i = 0; i < descriptors; i++)
             {
                 arrays[i].Block = 0;
                 if (arrays[i].Kind != WireLayout.KindArray || !arrays[i].Present) continue;
-                arrays[i].Block = heap.AllocateLocked(null, SlotKind.Buffer, (uint)arrays[i].ElementSize * arrays[i].Count, zero: false,
+                uint bytes = (uint)arrays[i].ElementSize * arrays[i].Count;
+                arrays[i].Block = TakeSpareArrayLocked(heap, shadow, bytes);
+                if (arrays[i].Block != 0) continue;
+                arrays[i].Block = heap.AllocateLocked(null, SlotKind.Buffer, bytes, zero: false,
                     fromFreeListsOnly: onlyFromFreeLists);       // in flight from the start: in no owner's list
                 if (arrays[i].Block != 0) continue;
                 for (int j = 0; j < i; j++)
                     if (arrays[j].Block != 0) heap.FreeSlotLocked(arrays[j].Block);
-                heap.FreeSlotLocked(slot);
+                if (spare) shadow.Spare = slot;
+                else heap.FreeSlotLocked(slot);
                 return NotNow;
             }
             ref Slot s = ref heap.SlotAt(slot);
@@ -292,6 +299,34 @@ namespace Helios.Channels
             return null;
         }
 
+        /// <summary>
+        /// An array (in flight, in slot) whose bytes were copied into a record to the far kernel: the shadow keeps it
+        /// for the next array arriving from there (a buffer lent and given back crosses each way once per round trip),
+        /// unless it keeps one already.
+        /// </summary>
+        public static void SentArrayLocked(ExchangeHeap heap, Endpoint shadow, int slot)
+        {
+            if (shadow.SpareArray != 0 || shadow.Closed)
+            {
+                heap.DestroyLocked(slot);
+                return;
+            }
+            heap.SlotAt(slot).Generation++;     // no handle to it survives
+            shadow.SpareArray = slot;
+        }
+
+        // The shadow's kept array for an arriving one of bytes, when it is of the size a new one would be (so a kept
+        // block never holds much more memory than the array needs), else 0.
+        private static int TakeSpareArrayLocked(ExchangeHeap heap, Endpoint shadow, uint bytes)
+        {
+            int slot = shadow.SpareArray;
+            if (slot == 0) return 0;
+            uint capacity = heap.SlotAt(slot).Capacity;
+            if (capacity < bytes || (capacity > SizeClasses.SmallestBytes && capacity / 2 >= bytes)) return 0;
+            shadow.SpareArray = 0;
+            return slot;
+        }
+
         // Why ArriveLocked refuses a message (only ever built by the link thread: it allocates).
         private static string Refusal(Endpoint shadow, int message, uint valuesLength, int arrayCount)
         {
@@ -331,6 +366,7 @@ namespace Helios.Channels
         {
             if (shadow.Closed) return;
             shadow.Closed = true;
+            shadow.ReleaseBlocksLocked(heap);       // its spare: nothing arrives from the far end any more
             Endpoint end = shadow.Peer;
             if (end.Link is not null)
             {

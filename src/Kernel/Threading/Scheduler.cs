@@ -121,12 +121,19 @@ namespace Helios.Kernel.Threading
         // (a channel between kernels: the doorbell's handler delivering its message, docs/channels.md) returns into
         // this loop, and the thread goes on (Wake marks it running in place, never queues it). Anything else made
         // runnable here meanwhile is switched to as Block would; the thread stays blocked until woken. Halted time is
-        // nobody's (not counted as the thread's run time, nor as load: IsIdle).
+        // nobody's (not counted as the thread's run time, nor as load: IsIdle). Block found nothing to run just now,
+        // under the lock it still holds: the first look for another thread comes after the first halt.
         private static void HaltBlocked(Cpu cpu, Thread current)
         {
             current.RunCounts += Processor.ReadCounter() - cpu.SwitchedAt;
-            while (current.State == ThreadState.Blocked)
+            while (true)
             {
+                cpu.IsIdle = true;
+                cpu.Lock.Release();
+                Processor.WaitForInterrupt();
+                cpu.IsIdle = false;
+                cpu.Lock.Acquire();
+                if (current.State != ThreadState.Blocked) break;
                 Thread next = cpu.RunQueue.Dequeue() ?? Steal(cpu);
                 if (next is not null)
                 {
@@ -134,11 +141,6 @@ namespace Helios.Kernel.Threading
                     SwitchTo(cpu, current, next);           // returns once woken and switched back to, the lock released
                     return;
                 }
-                cpu.IsIdle = true;
-                cpu.Lock.Release();
-                Processor.WaitForInterrupt();
-                cpu.IsIdle = false;
-                cpu.Lock.Acquire();
             }
             cpu.SwitchedAt = Processor.ReadCounter();
             cpu.Lock.Release();

@@ -70,12 +70,22 @@ namespace System
             {
                 // 64-byte block moves, which the JIT unrolls into vector loads and stores (four 16-byte moves each way
                 // on x86_64, two register pairs on arm64). 64 stays within the JIT's unroll limit for a block copy on
-                // x86-64-v2 (no AVX): past that limit a block copy becomes a helper call, back here. Two a step: about
-                // 0.16 instructions a byte, against 0.4 for four 8-byte words a step (large arrays between kernels are
-                // copied onto a link's ring and off it: docs/channels.md, "Channels between kernels"). The JIT loads
-                // each 16 bytes (arm64: 32) just before storing them, in ascending order: with destination below
-                // source nothing is overwritten before it is read, so memmove's semantics hold.
-                while (count >= 128)
+                // x86-64-v2 (no AVX): past that limit a block copy becomes a helper call, back here. Four a step:
+                // about 0.145 instructions a byte, against 0.16 for two a step and 0.4 for four 8-byte words (arrays
+                // between kernels are copied onto a link's ring and off it: docs/channels.md, "Channels between
+                // kernels"). The JIT loads each 16 bytes (arm64: 32) just before storing them, in ascending order:
+                // with destination below source nothing is overwritten before it is read, so memmove's semantics hold.
+                while (count >= 256)
+                {
+                    *(Block64*)destination = *(Block64*)source;
+                    *(Block64*)(destination + 64) = *(Block64*)(source + 64);
+                    *(Block64*)(destination + 128) = *(Block64*)(source + 128);
+                    *(Block64*)(destination + 192) = *(Block64*)(source + 192);
+                    destination += 256;
+                    source += 256;
+                    count -= 256;
+                }
+                if (count >= 128)
                 {
                     *(Block64*)destination = *(Block64*)source;
                     *(Block64*)(destination + 64) = *(Block64*)(source + 64);

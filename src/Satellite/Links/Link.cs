@@ -6,8 +6,8 @@
 // link was made for: where the kernels map each other's memory (MemoryWindow), it stays where it is, the record names
 // it by an offset into the sender's window, and the sender holds it (pins it) until the other kernel has taken the
 // record (the ring's tail passed it); otherwise its bytes are written into the record and it is freed. The other
-// kernel (the doorbell's interrupt, DeliverFromInterrupt, or its link thread, Poll) copies the record's checked head
-// out of the ring, validates it against the contract, the channel, its sequence and the sender's window, and has the
+// kernel (the doorbell's interrupt, DeliverFromInterrupt, or its link thread, Poll) reads each field of the record's
+// head out of the ring once, validates it against the contract, the channel, its sequence and the sender's window, and has the
 // channel runtime build the message in its own exchange heap, each array copied once from the ring or the sender's
 // heap (ShadowEndpoints.ArriveLocked), where the protocol monitor checks it again.
 //
@@ -38,7 +38,6 @@ namespace Helios.Satellite.Links
         private readonly Dictionary<uint, Accepted> _held = new Dictionary<uint, Accepted>();
         private readonly Dictionary<uint, Accepted> _carried = new Dictionary<uint, Accepted>();  // ends opened for a message that names them next
         private readonly HashSet<ulong> _declared = new HashSet<ulong>();
-        private readonly byte[] _scratch;
         private readonly long[] _rejected = new long[(int)LinkRejection.Count];
         // Ends made ahead for the far kernel's Opens, so that the doorbell's interrupt can take a held or carried end's
         // Open (it may allocate nothing) instead of waking the link thread; the link thread tops them up (Poll).
@@ -91,7 +90,6 @@ namespace Helios.Satellite.Links
             FarKernel = farKernel;
             _low = localKernel < farKernel;
             _nextChannel = _low ? 0u : 1u;
-            _scratch = new byte[inbound.MaxPayload];
             PrepareEndsLocked();            // nobody else has the link yet
         }
 
@@ -342,28 +340,45 @@ namespace Helios.Satellite.Links
         {
             byte* block = (byte*)heap.SlotAt(message).Address;
             int descriptors = block[WireLayout.DescriptorCountOffset];
+            bool carries = false;
             for (int i = 0; i < descriptors; i++)
             {
                 ulong handle = WireLayout.EndpointAt(block, i);
                 if (handle == 0) continue;
                 string refusal = ShadowEndpoints.CarryRefusalLocked(heap, handle, _out.MaxPayload, QueuedRecordBytes);
                 if (refusal is not null) return refusal;
+                carries = true;
             }
-            int bytes = MessageRecordBytes(shadow.Contract, message);     // arrays counted wherever they go: one limit for both modes
-            if (bytes > _out.MaxPayload)
+            int recordBytes = RecordBytes(shadow.Contract, message, out int bytes, out long pinning);
+            if (bytes > _out.MaxPayload)        // arrays counted wherever they go: one limit for both modes
                 return "a message of " + bytes.ToString() + " bytes with its arrays; a link to another kernel carries at most " + _out.MaxPayload.ToString();
+            // The commit sends it next (ForwardLocked), its generation one up: its record is not sized, nor its
+            // descriptors searched for endpoints, twice.
+            _sized = message;
+            _sizedGeneration = heap.SlotAt(message).Generation + 1;
+            _sizedBytes = recordBytes;
+            _sizedPinning = pinning;
+            _sizedCarries = carries;
             return null;
         }
 
+        // What RefusalLocked found for the message the commit sends next.
+        private int _sized, _sizedBytes;
+        private uint _sizedGeneration;
+        private long _sizedPinning;
+        private bool _sizedCarries;
+
         internal override void ForwardLocked(ExchangeHeap heap, Endpoint shadow, int message)
         {
+            bool sized = _sized == message && heap.SlotAt(message).Generation == _sizedGeneration;
+            _sized = 0;
             if (!TryFindLocked(shadow.LinkChannel, out LinkChannel channel) || Failure is not null)
             {
                 heap.DestroyLocked(message);
                 return;
             }
-            CarryEndpointsLocked(message);
-            if (_backlog.Count == 0 && TryPutMessageLocked(channel, message)) return;
+            if (!sized || _sizedCarries) CarryEndpointsLocked(message);
+            if (_backlog.Count == 0 && TryPutMessageLocked(channel, message, sized)) return;
             channel.Backlogged++;
             DeferLocked(new Pending { Channel = channel, Message = message });
         }
@@ -402,7 +417,8 @@ namespace Helios.Satellite.Links
 
         internal override bool MustWaitLocked(Endpoint shadow, Parking parked)
         {
-            if (Failure is not null || !TryFindLocked(shadow.LinkChannel, out LinkChannel channel) || channel.FarClosed
+            // Every send asks: with nothing in the backlog no channel has anything there.
+            if (_backlog.Count == 0 || Failure is not null || !TryFindLocked(shadow.LinkChannel, out LinkChannel channel) || channel.FarClosed
                 || channel.Backlogged < Backlog) return false;
             channel.Waiters ??= new List<Parking>();
             if (!channel.Waiters.Contains(parked)) channel.Waiters.Add(parked);
@@ -419,6 +435,7 @@ namespace Helios.Satellite.Links
 
         internal override void CloseLocked(ExchangeHeap heap, Endpoint shadow)
         {
+            shadow.ReleaseBlocksLocked(heap);           // the spare the real end left it: nobody receives here any more
             if (!_channels.TryGetValue(shadow.LinkChannel, out LinkChannel channel)) return;
             channel.LocalClosed = true;
             ReleaseWaitersLocked(channel);
@@ -488,8 +505,8 @@ namespace Helios.Satellite.Links
         }
 
         // The message block's record, written once into the ring; then the arrays are freed and the block goes back to
-        // the sender as its spare (the next send reuses it) or is freed.
-        private bool TryPutMessageLocked(LinkChannel channel, int message)
+        // the sender as its spare (the next send reuses it) or is freed. sized: RefusalLocked just sized its record.
+        private bool TryPutMessageLocked(LinkChannel channel, int message, bool sized = false)
         {
             ExchangeHeap heap = _heap;
             ref Slot s = ref heap.SlotAt(message);
@@ -501,7 +518,8 @@ namespace Helios.Satellite.Links
             uint head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
             uint values = contract.MessageSizes[index] - head;
             int meta = LinkRecord.MessageHeaderSize + descriptors * LinkRecord.DescriptorSize;
-            int recordBytes = RecordBytesLocked(contract, message, out long pinning);
+            long pinning = _sizedPinning;
+            int recordBytes = sized ? _sizedBytes : RecordBytes(contract, message, out _, out pinning);
             if (pinning != 0)
             {
                 if (_pinnedBytes != 0) ReclaimPinnedLocked(fromInterrupt: false);
@@ -559,7 +577,7 @@ namespace Helios.Satellite.Links
                 new ReadOnlySpan<byte>((void*)array.Address, (int)bytes).CopyTo(new Span<byte>(record + at, (int)bytes));
                 at += Align8(bytes);
                 copied += bytes;
-                heap.DestroyLocked(ExHandle.SlotOf(handle));        // its bytes crossed: the array here is done
+                ShadowEndpoints.SentArrayLocked(heap, shadow, ExHandle.SlotOf(handle));     // its bytes crossed: kept or freed
             }
             _out.Publish();
             BytesSent += copied;
@@ -570,19 +588,22 @@ namespace Helios.Satellite.Links
 
         // The Message record's payload for a block if every array went inside it: its head, its values, and each
         // array's bytes rounded up to 8. What a link carries at most is the same in both modes.
-        private int MessageRecordBytes(ContractInfo contract, int message) => RecordBytes(contract, message, windowed: false, out _);
+        private int MessageRecordBytes(ContractInfo contract, int message)
+        {
+            RecordBytes(contract, message, out int allInRecord, out _);
+            return allInRecord;
+        }
 
         // The record this link writes for the block (arrays in the sender's window are not in it), and the bytes of
-        // the arrays it will hold for the far kernel to read.
-        private int RecordBytesLocked(ContractInfo contract, int message, out long pinning) => RecordBytes(contract, message, OneCopy, out pinning);
-
-        private int RecordBytes(ContractInfo contract, int message, bool windowed, out long pinning)
+        // the arrays it will hold for the far kernel to read; allInRecord, the record if every array went inside it.
+        private int RecordBytes(ContractInfo contract, int message, out int allInRecord, out long pinning)
         {
             ref Slot s = ref _heap.SlotAt(message);
             byte* block = (byte*)s.Address;
             int descriptors = block[WireLayout.DescriptorCountOffset];
             long total = LinkRecord.MessageHeaderSize + descriptors * LinkRecord.DescriptorSize
                 + contract.MessageSizes[s.MessageIndex] - WireLayout.HeaderSize - descriptors * WireLayout.DescriptorSize;
+            long all = total;
             pinning = 0;
             for (int i = 0; i < descriptors; i++)
             {
@@ -592,9 +613,11 @@ namespace Helios.Satellite.Links
                 if (handle == 0 || !_heap.IsLiveLocked(handle)) continue;
                 ref Slot array = ref _heap.SlotAt(ExHandle.SlotOf(handle));
                 uint bytes = (uint)array.ElementSize * array.ElementCount;
-                if (windowed && InWindow(ref array, bytes, out _)) pinning += array.Capacity;
+                all += Align8(bytes);
+                if (InWindow(ref array, bytes, out _)) pinning += array.Capacity;
                 else total += Align8(bytes);
             }
+            allInRecord = (int)Math.Min(all, int.MaxValue);
             return (int)total;
         }
 
@@ -667,7 +690,7 @@ namespace Helios.Satellite.Links
                         if (_out.PrepareToWaitForConsumed(_pins[_pinHead].Until)) return;
                         continue;
                     }
-                    int bytes = next.Channel is not null ? RecordBytesLocked(next.Channel.Shadow.Contract, next.Message, out _) : next.Control.Length;
+                    int bytes = next.Channel is not null ? RecordBytes(next.Channel.Shadow.Contract, next.Message, out _, out _) : next.Control.Length;
                     if (_out.PrepareToWaitForRoom(bytes)) return;
                     continue;
                 }
@@ -771,6 +794,7 @@ namespace Helios.Satellite.Links
                         _in.Release();
                         RecordsReceived++;
                         taken++;
+                        if (_in.IsEmpty) break;         // the usual case, one record: no second look (PrepareToSleep looks)
                     }
                     if (taken != 0 && _in.ProducerNeedsWake()) RingFarKernel();
                     // The link thread also runs when half the prepared ends are used (it makes more, off the path of a message).
@@ -808,100 +832,97 @@ namespace Helios.Satellite.Links
         private bool HandleMessage(byte* payload, int length, bool inInterrupt)
         {
             if (length < LinkRecord.MessageHeaderSize) return Turn(null, LinkRejection.Malformed, inInterrupt);
-            // The head (header, descriptors, values) is copied out before it is checked: the far kernel could rewrite
-            // the ring under us. Arrays are copied once, from the ring into their blocks, after their bounds are checked.
+            // The far kernel could rewrite the ring under us: every field is read from it once, into a local, which is
+            // what is checked and used. Values and arrays are copied once, from the ring into where they go, after the
+            // bounds that locate them were checked (their bytes are the sender's business, not checked).
             int descriptors = payload[LinkRecord.DescriptorCountOffset];
+            byte reserved = payload[LinkRecord.DescriptorCountOffset + 1];
             uint values = *(uint*)(payload + LinkRecord.ValuesLengthOffset);
+            uint number = *(uint*)(payload + LinkRecord.ChannelOffset);
+            ushort tag = *(ushort*)(payload + LinkRecord.TagOffset);
+            uint sequence = *(uint*)(payload + LinkRecord.SequenceOffset);
             long meta = LinkRecord.MessageHeaderSize + (long)descriptors * LinkRecord.DescriptorSize;
-            if (meta + values > length || meta + values > _scratch.Length) return Turn(null, LinkRejection.Malformed, inInterrupt);
-            fixed (byte* copy = _scratch)
+            if (meta + values > length) return Turn(null, LinkRejection.Malformed, inInterrupt);
+            if (!TryFindLocked(number, out LinkChannel channel) || channel.FarClosed)
+                return Turn(null, LinkRejection.NoSuchChannel, inInterrupt);
+            ContractInfo contract = channel.Shadow.Contract;
+            int message = -1;
+            for (int m = 0; m < contract.MessageCount; m++)
+                if (contract.MessageTags[m] == tag)
+                {
+                    message = m;
+                    break;
+                }
+            if (message < 0 || reserved != 0) return Turn(channel, LinkRejection.Malformed, inInterrupt);
+            if (sequence != channel.Received) return Turn(channel, LinkRejection.OutOfSequence, inInterrupt);
+            var arrays = stackalloc ShadowEndpoints.ArrivingArray[descriptors == 0 ? 1 : descriptors];
+            long end = meta + values;
+            long copied = values;
+            bool carries = false;
+            for (int i = 0; i < descriptors; i++)
             {
-                new ReadOnlySpan<byte>(payload, (int)(meta + values)).CopyTo(new Span<byte>(copy, (int)(meta + values)));
-                uint number = *(uint*)(copy + LinkRecord.ChannelOffset);
-                if (!TryFindLocked(number, out LinkChannel channel) || channel.FarClosed)
-                    return Turn(null, LinkRejection.NoSuchChannel, inInterrupt);
-                ContractInfo contract = channel.Shadow.Contract;
-                ushort tag = *(ushort*)(copy + LinkRecord.TagOffset);
-                int message = -1;
-                for (int m = 0; m < contract.MessageCount; m++)
-                    if (contract.MessageTags[m] == tag)
-                    {
-                        message = m;
-                        break;
-                    }
-                if (message < 0 || copy[LinkRecord.DescriptorCountOffset] != descriptors || copy[LinkRecord.DescriptorCountOffset + 1] != 0
-                    || *(uint*)(copy + LinkRecord.ValuesLengthOffset) != values)
-                    return Turn(channel, LinkRejection.Malformed, inInterrupt);
-                if (*(uint*)(copy + LinkRecord.SequenceOffset) != channel.Received) return Turn(channel, LinkRejection.OutOfSequence, inInterrupt);
-                var arrays = stackalloc ShadowEndpoints.ArrivingArray[descriptors == 0 ? 1 : descriptors];
-                long end = meta + values;
-                long copied = values;
-                bool carries = false;
+                byte* d = payload + LinkRecord.MessageHeaderSize + i * LinkRecord.DescriptorSize;
+                byte present = d[LinkRecord.DescriptorPresentOffset];
+                ushort elementSize = *(ushort*)(d + LinkRecord.DescriptorElementSizeOffset);
+                uint count = *(uint*)(d + LinkRecord.DescriptorElementCountOffset);
+                uint at = *(uint*)(d + LinkRecord.DescriptorDataOffset);
+                uint bytes = *(uint*)(d + LinkRecord.DescriptorLengthOffset);
+                byte kind = d[LinkRecord.DescriptorKindOffset];
+                arrays[i] = default;
+                arrays[i].Kind = WireLayout.KindArray;
+                if (kind == WireLayout.KindImporter || kind == WireLayout.KindExporter)
+                {
+                    // An endpoint: the channel of an OpenCarried record before it, of this side, named once. The
+                    // interrupt takes it too: a refusal, or a closed receiver whose carried ends must close (each
+                    // sends a record), is left to the link thread (Turn, ShadowEndpoints.NotNow).
+                    carries = true;
+                    arrays[i].Kind = kind;
+                    if (present == 0 && (elementSize | count | at | bytes) == 0) continue;
+                    if (present != 1 || (elementSize | at | bytes) != 0 || !_carried.TryGetValue(count, out Accepted carried)
+                        || carried.Side != (kind == WireLayout.KindImporter ? ContractInfo.Importer : ContractInfo.Exporter))
+                        return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
+                    for (int j = 0; j < i; j++)
+                        if (arrays[j].Endpoint == carried.Endpoint) return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
+                    arrays[i].Present = true;
+                    arrays[i].Count = count;
+                    arrays[i].Endpoint = carried.Endpoint;
+                    continue;
+                }
+                if (kind != WireLayout.KindArray || present > LinkRecord.ArrayInWindow
+                    || (present == LinkRecord.ArrayNull && (elementSize | count | at | bytes) != 0)
+                    || (present != LinkRecord.ArrayNull && ((ulong)elementSize * count != bytes || elementSize == 0)))
+                    return Turn(channel, LinkRejection.BadArray, inInterrupt);
+                if (present == LinkRecord.ArrayNull) continue;
+                byte* from;
+                if (present == LinkRecord.ArrayInRecord)
+                {
+                    // Inside the record, after the values and the arrays before it, aligned.
+                    if (at < end || (at & 7) != 0 || (long)at + bytes > length) return Turn(channel, LinkRejection.BadArray, inInterrupt);
+                    from = payload + at;
+                    end = at + (long)bytes;
+                }
+                else
+                {
+                    // In the sender's heap: inside one range of its window (mapped here read-only), or refused.
+                    from = _farWindow is null ? null : _farWindow.TryAt(at, bytes);
+                    if (from == null) return Turn(channel, LinkRejection.BadArray, inInterrupt);
+                }
+                arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, Kind = WireLayout.KindArray, ElementSize = elementSize, Count = count, Bytes = from };
+                copied += bytes;
+            }
+            string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, payload + meta, values, arrays, descriptors, inInterrupt);
+            if ((object)refusal == ShadowEndpoints.NotNow) return false;        // left untouched for the link thread
+            if (carries)
                 for (int i = 0; i < descriptors; i++)
                 {
-                    byte* d = copy + LinkRecord.MessageHeaderSize + i * LinkRecord.DescriptorSize;
-                    byte present = d[LinkRecord.DescriptorPresentOffset];
-                    ushort elementSize = *(ushort*)(d + LinkRecord.DescriptorElementSizeOffset);
-                    uint count = *(uint*)(d + LinkRecord.DescriptorElementCountOffset);
-                    uint at = *(uint*)(d + LinkRecord.DescriptorDataOffset);
-                    uint bytes = *(uint*)(d + LinkRecord.DescriptorLengthOffset);
-                    byte kind = d[LinkRecord.DescriptorKindOffset];
-                    arrays[i] = default;
-                    arrays[i].Kind = WireLayout.KindArray;
-                    if (kind == WireLayout.KindImporter || kind == WireLayout.KindExporter)
-                    {
-                        // An endpoint: the channel of an OpenCarried record before it, of this side, named once. The
-                        // interrupt takes it too: a refusal, or a closed receiver whose carried ends must close (each
-                        // sends a record), is left to the link thread (Turn, ShadowEndpoints.NotNow).
-                        carries = true;
-                        arrays[i].Kind = kind;
-                        if (present == 0 && (elementSize | count | at | bytes) == 0) continue;
-                        if (present != 1 || (elementSize | at | bytes) != 0 || !_carried.TryGetValue(count, out Accepted carried)
-                            || carried.Side != (kind == WireLayout.KindImporter ? ContractInfo.Importer : ContractInfo.Exporter))
-                            return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
-                        for (int j = 0; j < i; j++)
-                            if (arrays[j].Endpoint == carried.Endpoint) return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
-                        arrays[i].Present = true;
-                        arrays[i].Count = count;
-                        arrays[i].Endpoint = carried.Endpoint;
-                        continue;
-                    }
-                    if (kind != WireLayout.KindArray || present > LinkRecord.ArrayInWindow
-                        || (present == LinkRecord.ArrayNull && (elementSize | count | at | bytes) != 0)
-                        || (present != LinkRecord.ArrayNull && ((ulong)elementSize * count != bytes || elementSize == 0)))
-                        return Turn(channel, LinkRejection.BadArray, inInterrupt);
-                    if (present == LinkRecord.ArrayNull) continue;
-                    byte* from;
-                    if (present == LinkRecord.ArrayInRecord)
-                    {
-                        // Inside the record, after the values and the arrays before it, aligned.
-                        if (at < end || (at & 7) != 0 || (long)at + bytes > length) return Turn(channel, LinkRejection.BadArray, inInterrupt);
-                        from = payload + at;
-                        end = at + (long)bytes;
-                    }
-                    else
-                    {
-                        // In the sender's heap: inside one range of its window (mapped here read-only), or refused.
-                        from = _farWindow is null ? null : _farWindow.TryAt(at, bytes);
-                        if (from == null) return Turn(channel, LinkRejection.BadArray, inInterrupt);
-                    }
-                    arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, Kind = WireLayout.KindArray, ElementSize = elementSize, Count = count, Bytes = from };
-                    copied += bytes;
+                    if (arrays[i].Endpoint == 0) continue;
+                    _carried.Remove(arrays[i].Count);   // the message has it now (or it closed with a refused one)
+                    if (refusal is not null) _heap.DestroyLocked(ExHandle.SlotOf(arrays[i].Endpoint));
                 }
-                string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, copy + meta, values, arrays, descriptors, inInterrupt);
-                if ((object)refusal == ShadowEndpoints.NotNow) return false;        // left untouched for the link thread
-                if (carries)
-                    for (int i = 0; i < descriptors; i++)
-                    {
-                        if (arrays[i].Endpoint == 0) continue;
-                        _carried.Remove(arrays[i].Count);   // the message has it now (or it closed with a refused one)
-                        if (refusal is not null) _heap.DestroyLocked(ExHandle.SlotOf(arrays[i].Endpoint));
-                    }
-                if (refusal is not null) return Turn(channel, LinkRejection.Protocol, inInterrupt);
-                channel.Received++;
-                BytesReceived += copied;
-                return true;
-            }
+            if (refusal is not null) return Turn(channel, LinkRejection.Protocol, inInterrupt);
+            channel.Received++;
+            BytesReceived += copied;
+            return true;
         }
 
         // A Message record that cannot be taken: from the interrupt it stays on the ring for the link thread (false);

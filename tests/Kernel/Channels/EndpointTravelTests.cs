@@ -37,22 +37,26 @@ namespace Helios.Kernel.Tests.Channels
                 {
                     // The first bind from one satellite to another is the first request over their control channel
                     // (KernelControl): its ends keep the last block they received as their spare, a handle on each
-                    // kernel for good. So once, before any baseline, an end goes k0 → k1 → k2 → k1 and closes; then
-                    // this kernel's links are back to the channels they had before (the closes crossed).
+                    // kernel for good, and from the second request on each end's shadow keeps the block before (for
+                    // the next request to arrive in). So twice, before any baseline, an end goes k0 → k1 → k2 → k1 and
+                    // closes; then this kernel's links are back to the channels they had before (the closes crossed).
                     s_warm = true;
                     long before = here;
-                    for (int k = 1; k < 3; k++) Agents[k] = TravelAgent.Bind(k);
-                    TravelContract.NewChannel(out TravelContract.Imp stays, out TravelContract.Exp travels);
-                    Agents[1].SendTake(travels);
-                    Reply(1, "warm-up: k1 takes an end");
-                    Agents[1].SendSendOn(2);
-                    Reply(1, "warm-up: k1 hands it to k2");
-                    Agents[2].SendSendOn(1);
-                    Reply(2, "warm-up: k2 hands it back to k1");
-                    Agents[1].SendCloseEnd();
-                    Reply(1, "warm-up: k1 closes it");
-                    stays.Close();
-                    for (int k = 1; k < 3; k++) Agents[k].Close();
+                    for (int round = 0; round < 2; round++)
+                    {
+                        for (int k = 1; k < 3; k++) Agents[k] = TravelAgent.Bind(k);
+                        TravelContract.NewChannel(out TravelContract.Imp stays, out TravelContract.Exp travels);
+                        Agents[1].SendTake(travels);
+                        Reply(1, "warm-up: k1 takes an end");
+                        Agents[1].SendSendOn(2);
+                        Reply(1, "warm-up: k1 hands it to k2");
+                        Agents[2].SendSendOn(1);
+                        Reply(2, "warm-up: k2 hands it back to k1");
+                        Agents[1].SendCloseEnd();
+                        Reply(1, "warm-up: k1 closes it");
+                        stays.Close();
+                        for (int k = 1; k < 3; k++) Agents[k].Close();
+                    }
                     for (ulong start = Clock.Now; ((here = TravelAgent.Counters()) >> 32) != (before >> 32) && Clock.Now - start < Patience; )
                         Thread.Sleep(10_000_000);
                 }
@@ -61,6 +65,7 @@ namespace Helios.Kernel.Tests.Channels
                 {
                     Agents[k] = TravelAgent.Bind(k);
                     CountersOf(k);                              // the first command: the agent's end takes its spare
+                    CountersOf(k);                              // the second: its shadow keeps the block before, for the next
                     _baselines[k] = CountersOf(k);
                 }
             }

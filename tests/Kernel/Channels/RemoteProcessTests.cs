@@ -32,7 +32,8 @@ namespace Helios.Kernel.Tests.Channels
         public static void AMillionMessagesBetweenProcessesOnTwoKernelsLeaveBothHeapsAsTheyWere()
         {
             using var satellite = new Satellite();
-            long far = satellite.Heap();
+            satellite.Heap();           // the first request leaves k1's end of the echo channel its spare block, the
+            long far = satellite.Heap();  // second its shadow one: the steady state of any channel between kernels
             HeapBaseline baseline = HeapBaseline.Take();
             int ended = satellite.ServersEnded(out _);
             Process client = satellite.StartPingClient(500_000);        // 500,000 round trips: 10^6 messages

@@ -276,7 +276,7 @@ namespace Helios.Channels
                 if (!array.Present) continue;               // a null array stays null
                 uint bytes = (uint)array.ElementSize * array.Count;
                 ref Slot a = ref heap.SlotAt(array.Block);
-                new ReadOnlySpan<byte>(array.Bytes, (int)bytes).CopyTo(new Span<byte>((void*)a.Address, (int)bytes));
+                Buffer.MemoryCopy(array.Bytes, (void*)a.Address, bytes, bytes);
                 a.ElementSize = array.ElementSize;
                 a.ElementCount = array.Count;
                 *(ushort*)(d + WireLayout.DescriptorElementSizeOffset) = array.ElementSize;
@@ -317,6 +317,7 @@ namespace Helios.Channels
 
         // The shadow's kept array for an arriving one of bytes, when it is of the size a new one would be (so a kept
         // block never holds much more memory than the array needs), else 0.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static int TakeSpareArrayLocked(ExchangeHeap heap, Endpoint shadow, uint bytes)
         {
             int slot = shadow.SpareArray;

@@ -463,6 +463,7 @@ namespace Helios.Satellite.Links
 
         // A record is on the ring: the far kernel is interrupted if it said it sleeps, unless the record may wait (wake
         // false: the sleeping word stays, so the next record that may not wait rings).
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private void Sent(bool wake = true)
         {
             RecordsSent++;
@@ -537,7 +538,7 @@ namespace Helios.Satellite.Links
             record[LinkRecord.DescriptorCountOffset + 1] = 0;
             *(uint*)(record + LinkRecord.ValuesLengthOffset) = values;
             *(uint*)(record + LinkRecord.SequenceOffset) = channel.Sent++;
-            new ReadOnlySpan<byte>(block + head, (int)values).CopyTo(new Span<byte>(record + meta, (int)values));
+            Buffer.MemoryCopy(block + head, record + meta, values, values);
             long copied = values;
             uint at = (uint)(meta + values);
             for (int i = 0; i < descriptors; i++)
@@ -574,7 +575,7 @@ namespace Helios.Satellite.Links
                 }
                 d[LinkRecord.DescriptorPresentOffset] = LinkRecord.ArrayInRecord;
                 *(uint*)(d + LinkRecord.DescriptorDataOffset) = at;
-                new ReadOnlySpan<byte>((void*)array.Address, (int)bytes).CopyTo(new Span<byte>(record + at, (int)bytes));
+                Buffer.MemoryCopy((void*)array.Address, record + at, bytes, bytes);
                 at += Align8(bytes);
                 copied += bytes;
                 ShadowEndpoints.SentArrayLocked(heap, shadow, ExHandle.SlotOf(handle));     // its bytes crossed: kept or freed
@@ -658,6 +659,7 @@ namespace Helios.Satellite.Links
         private static uint Align8(uint bytes) => (bytes + 7) & ~7u;
 
         // The sent block becomes the sender's spare when it has none (a ping-pong then allocates nothing), else goes.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private void ReturnBlockLocked(Endpoint sender, int message)
         {
             if (sender.Spare == 0 && !sender.Closed && sender.Slot != 0)
@@ -829,6 +831,7 @@ namespace Helios.Satellite.Links
         // A Message record: checked, then built in this kernel's exchange heap at its channel's real end. From the
         // doorbell's interrupt (inInterrupt) a record that must be refused, or that needs memory the heap's free lists
         // do not hold, is left untouched (false): the link thread takes it again, refuses or allocates.
+        [System.Runtime.CompilerServices.SkipLocalsInit]     // its arrays are each written before they are read
         private bool HandleMessage(byte* payload, int length, bool inInterrupt)
         {
             if (length < LinkRecord.MessageHeaderSize) return Turn(null, LinkRejection.Malformed, inInterrupt);
@@ -1195,6 +1198,7 @@ namespace Helios.Satellite.Links
         // The channel numbered number, if it is open on this link. The last one found is kept: a conversation's sends
         // and arrivals name the same channel over and over, and a look in the dictionary costs more than the rest of
         // a send's work on the link.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private bool TryFindLocked(uint number, out LinkChannel channel)
         {
             LinkChannel last = _lastFound;

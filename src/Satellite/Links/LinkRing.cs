@@ -11,6 +11,7 @@
 // and wakes the consumer (an IPI between kernels). A producer that finds the ring full does the same with its own
 // word, which the consumer takes after it frees slots.
 using System;
+using System.Runtime.CompilerServices;
 using System.Threading;
 
 namespace Helios.Satellite.Links
@@ -44,7 +45,10 @@ namespace Helios.Satellite.Links
             _area = area;
             _slots = area + ControlBytes;
             _slotCount = (ulong)((bytes - ControlBytes) / SlotSize);
+            _maxPayload = (int)(_slotCount / 2) * SlotSize - RecordHeaderSize;
         }
+
+        private readonly int _maxPayload;
 
         /// <summary>Clears the control lines: once, by whoever sets the link up, before either side uses it.</summary>
         public void Initialize()
@@ -55,7 +59,7 @@ namespace Helios.Satellite.Links
         public int SlotCount => (int)_slotCount;
 
         /// <summary>The largest payload one record may carry: half the ring, so a pad and a record always fit after a drain.</summary>
-        public int MaxPayload => (int)(_slotCount / 2) * SlotSize - RecordHeaderSize;
+        public int MaxPayload => _maxPayload;
 
         private ref ulong Head => ref *(ulong*)(_area + HeadOffset);
         private ref ulong Tail => ref *(ulong*)(_area + TailOffset);
@@ -86,6 +90,7 @@ namespace Helios.Satellite.Links
         /// Publish. False when there is no room now or the ring is broken; nothing is visible to the consumer until
         /// Publish.
         /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool TryBegin(ushort kind, int payload, out byte* into)
         {
             into = null;
@@ -118,6 +123,7 @@ namespace Helios.Satellite.Links
         public ulong BegunEnd => _pendingHead;
 
         /// <summary>Makes the record begun by TryBegin visible to the consumer.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void Publish() => Volatile.Write(ref Head, _pendingHead);     // the record before the head that publishes it
 
         private static void WriteHeader(byte* at, uint length, ushort kind)
@@ -128,6 +134,7 @@ namespace Helios.Satellite.Links
         }
 
         /// <summary>After a write: true when the consumer said it sleeps (the word is taken: wake it once).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool ConsumerNeedsWake()
         {
             Interlocked.MemoryBarrier();                        // the head's store before the word's load
@@ -190,7 +197,11 @@ namespace Helios.Satellite.Links
         /// <summary>Records skipped because their header was impossible (then the ring is Broken).</summary>
         public long Rejected { get; private set; }
 
-        public bool IsEmpty => Volatile.Read(ref Head) == Tail;
+        public bool IsEmpty
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => Volatile.Read(ref Head) == Tail;
+        }
 
         /// <summary>
         /// Takes the oldest record: copies its payload into into and returns its length, with its kind; -1 when the ring
@@ -217,6 +228,7 @@ namespace Helios.Satellite.Links
         /// The oldest record, left in place: its payload's bytes in the ring (the producer can still write them: copy
         /// what must be checked before checking it), then Release. False when the ring is empty or broken.
         /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool TryPeek(out byte* payload, out int length, out ushort kind)
         {
             payload = null;
@@ -263,6 +275,7 @@ namespace Helios.Satellite.Links
         }
 
         /// <summary>Gives the peeked record's slots back to the producer (after its bytes were copied out).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void Release() => Volatile.Write(ref Tail, _peekedTail);
 
         private void Fail()
@@ -272,6 +285,7 @@ namespace Helios.Satellite.Links
         }
 
         /// <summary>After reads: true when the producer said it waits for room (the word is taken: wake it once).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool ProducerNeedsWake()
         {
             Interlocked.MemoryBarrier();
@@ -281,6 +295,7 @@ namespace Helios.Satellite.Links
         /// <summary>
         /// Before the consumer sleeps: says so, then looks again; false when a record came meanwhile (do not sleep).
         /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool PrepareToSleep()
         {
             Volatile.Write(ref ConsumerSleeping, 1);

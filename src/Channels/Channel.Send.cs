@@ -111,29 +111,29 @@ namespace Helios.Channels
                     }
                 }
                 if (peer.Link is not null && peer.Link.TryForwardValuesLocked(heap, peer, message, values, length))
-                    ep.State = next;                // onto the ring to the other kernel, no block in between
-                else
                 {
-                    if (ep.Building != 0)
-                    {
-                        heap.FreeSlotLocked(ep.Building);       // a send begun and never committed
-                        ep.Building = 0;
-                    }
-                    int slot = ep.TakeSpareLocked(heap, size);
-                    if (slot == 0) slot = heap.AllocateLocked(owner, SlotKind.Message, size);
-                    ref Slot s = ref heap.SlotAt(slot);
-                    byte* block = (byte*)s.Address;
-                    contract.WriteHeader(s.Address, message);
-                    ExchangeHeap.Copy(values, block + WireLayout.HeaderSize, length);
-                    ExchangeHeap.Zero(s.Address + WireLayout.HeaderSize + length, size - WireLayout.HeaderSize - length);
-                    s.ElementCount = size;
-                    s.MessageIndex = message;
-                    s.Generation++;                 // no handle to the block survives the send
-                    s.Owner = Slot.InFlight;
-                    ep.State = next;
-                    peer.DeliverLocked(heap, slot);
+                    ep.State = next;                // onto the ring to the other kernel, no block in between
+                    return;                         // (only with nothing in the link's backlog: no reason to wait)
                 }
-                if (peer.Link is not null && peer.Link.MustWaitLocked(peer, host.CurrentParking)) shadow = peer;
+                if (ep.Building != 0)
+                {
+                    heap.FreeSlotLocked(ep.Building);       // a send begun and never committed
+                    ep.Building = 0;
+                }
+                int slot = ep.TakeSpareLocked(heap, size);
+                if (slot == 0) slot = heap.AllocateLocked(owner, SlotKind.Message, size);
+                ref Slot s = ref heap.SlotAt(slot);
+                byte* block = (byte*)s.Address;
+                contract.WriteHeader(s.Address, message);
+                ExchangeHeap.Copy(values, block + WireLayout.HeaderSize, length);
+                ExchangeHeap.Zero(s.Address + WireLayout.HeaderSize + length, size - WireLayout.HeaderSize - length);
+                s.ElementCount = size;
+                s.MessageIndex = message;
+                s.Generation++;                 // no handle to the block survives the send
+                s.Owner = Slot.InFlight;
+                ep.State = next;
+                peer.DeliverLocked(heap, slot);
+                if (peer.Link is not null && peer.Link.MustWaitLocked(peer, host)) shadow = peer;
             }
             finally
             {
@@ -162,7 +162,7 @@ namespace Helios.Channels
                 nuint state = host.Lock();
                 try
                 {
-                    if (!shadow.Link.MustWaitLocked(shadow, host.CurrentParking)) return;
+                    if (!shadow.Link.MustWaitLocked(shadow, host)) return;
                 }
                 finally
                 {
@@ -197,7 +197,7 @@ namespace Helios.Channels
                 uint size = contract.MessageSizes[s.MessageIndex];
                 contract.WriteHeader(s.Address, s.MessageIndex);
                 CommitLocked(heap, new MessageWriter(heap, ep, slot, s.Generation, s.Address, size, ep.State, next));
-                if (ep.Peer.Link is not null && ep.Peer.Link.MustWaitLocked(ep.Peer, host.CurrentParking)) shadow = ep.Peer;
+                if (ep.Peer.Link is not null && ep.Peer.Link.MustWaitLocked(ep.Peer, host)) shadow = ep.Peer;
             }
             finally
             {

@@ -34,9 +34,10 @@ namespace Helios.Channels
 
         /// <summary>
         /// Whether a sender to shadow must wait: the link holds Backlog of its messages it could not put on the ring yet.
-        /// If so, parked is woken when the link has sent some (or the channel or link ended).
+        /// If so, the sender (host.CurrentParking, asked only then: every send asks this) is woken when the link has
+        /// sent some (or the channel or link ended).
         /// </summary>
-        internal abstract bool MustWaitLocked(Endpoint shadow, Parking parked);
+        internal abstract bool MustWaitLocked(Endpoint shadow, ChannelHost host);
 
         /// <summary>Messages a sender may leave queued at a shadow before it waits for the link (flow control).</summary>
         public const int Backlog = 64;

@@ -415,11 +415,12 @@ namespace Helios.Satellite.Links
 
         private Func<ContractInfo, int, int> QueuedRecordBytes => _queuedRecordBytes ??= MessageRecordBytes;
 
-        internal override bool MustWaitLocked(Endpoint shadow, Parking parked)
+        internal override bool MustWaitLocked(Endpoint shadow, ChannelHost host)
         {
             // Every send asks: with nothing in the backlog no channel has anything there.
             if (_backlog.Count == 0 || Failure is not null || !TryFindLocked(shadow.LinkChannel, out LinkChannel channel) || channel.FarClosed
                 || channel.Backlogged < Backlog) return false;
+            Parking parked = host.CurrentParking;
             channel.Waiters ??= new List<Parking>();
             if (!channel.Waiters.Contains(parked)) channel.Waiters.Add(parked);
             return true;

@@ -346,6 +346,7 @@ namespace Helios.Channels
         // A message of values for a receiver asleep on the real end for exactly it, with nothing queued ahead: the
         // arrival does the receive for it (as a local send does: Channel.SendValues), no block taken. The real end's
         // monitor checks it too.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private static bool DeliverToParkedLocked(ExchangeHeap heap, Endpoint shadow, int message, int next, byte* values, uint valuesLength)
         {
             Endpoint end = shadow.Peer;

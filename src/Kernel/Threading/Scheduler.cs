@@ -110,7 +110,7 @@ namespace Helios.Kernel.Threading
                 return;
             }
             current.State = ThreadState.Blocked;
-            Thread next = cpu.RunQueue.Dequeue() ?? Steal(cpu);
+            Thread next = cpu.RunQueue.Dequeue() ?? TrySteal(cpu);
             if (next is not null) SwitchTo(cpu, current, next);
             else HaltBlocked(cpu, current);
             Processor.RestoreInterrupts(state);
@@ -134,7 +134,7 @@ namespace Helios.Kernel.Threading
                 cpu.IsIdle = false;
                 cpu.Lock.Acquire();
                 if (current.State != ThreadState.Blocked) break;
-                Thread next = cpu.RunQueue.Dequeue() ?? Steal(cpu);
+                Thread next = cpu.RunQueue.Dequeue() ?? TrySteal(cpu);
                 if (next is not null)
                 {
                     cpu.SwitchedAt = Processor.ReadCounter();
@@ -246,7 +246,7 @@ namespace Helios.Kernel.Threading
             {
                 Processor.DisableInterrupts();
                 cpu.Lock.Acquire();
-                Thread next = cpu.RunQueue.Dequeue() ?? Steal(cpu);
+                Thread next = cpu.RunQueue.Dequeue() ?? TrySteal(cpu);
                 if (next is not null)
                 {
                     SwitchTo(cpu, cpu.IdleThread, next);
@@ -270,6 +270,10 @@ namespace Helios.Kernel.Threading
                 if (cpu.Online && cpu.IsIdle && cpu != current) return cpu;
             return current;
         }
+
+        // Steal, where there is another CPU (a kernel of one CPU, a numa satellite's, halts without a call).
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static Thread TrySteal(Cpu thief) => Cpu.Count > 1 ? Steal(thief) : null;
 
         // Takes a thread another CPU has waiting, if one may run here (never blocks: try-locks only).
         private static Thread Steal(Cpu thief)

@@ -39,6 +39,7 @@ namespace Helios.Satellite.Links
         private readonly Dictionary<uint, Accepted> _carried = new Dictionary<uint, Accepted>();  // ends opened for a message that names them next
         private readonly HashSet<ulong> _declared = new HashSet<ulong>();
         private readonly long[] _rejected = new long[(int)LinkRejection.Count];
+        private readonly ShadowEndpoints.ArrivingArray[] _arriving = new ShadowEndpoints.ArrivingArray[byte.MaxValue];  // HandleMessage's, under the heap's lock
         // Ends made ahead for the far kernel's Opens, so that the doorbell's interrupt can take a held or carried end's
         // Open (it may allocate nothing) instead of waking the link thread; the link thread tops them up (Poll).
         private const int PreparedEnds = 32;
@@ -832,7 +833,7 @@ namespace Helios.Satellite.Links
         // A Message record: checked, then built in this kernel's exchange heap at its channel's real end. From the
         // doorbell's interrupt (inInterrupt) a record that must be refused, or that needs memory the heap's free lists
         // do not hold, is left untouched (false): the link thread takes it again, refuses or allocates.
-        [System.Runtime.CompilerServices.SkipLocalsInit]     // its arrays are each written before they are read
+        [System.Runtime.CompilerServices.SkipLocalsInit]     // each local is written before it is read: no zeroing first
         private bool HandleMessage(byte* payload, int length, bool inInterrupt)
         {
             if (length < LinkRecord.MessageHeaderSize) return Turn(null, LinkRejection.Malformed, inInterrupt);
@@ -859,74 +860,77 @@ namespace Helios.Satellite.Links
                 }
             if (message < 0 || reserved != 0) return Turn(channel, LinkRejection.Malformed, inInterrupt);
             if (sequence != channel.Received) return Turn(channel, LinkRejection.OutOfSequence, inInterrupt);
-            var arrays = stackalloc ShadowEndpoints.ArrivingArray[descriptors == 0 ? 1 : descriptors];
-            long end = meta + values;
-            long copied = values;
-            bool carries = false;
-            for (int i = 0; i < descriptors; i++)
+            // Each arriving array's description, in the link's own table: a message names at most 255.
+            fixed (ShadowEndpoints.ArrivingArray* arrays = _arriving)
             {
-                byte* d = payload + LinkRecord.MessageHeaderSize + i * LinkRecord.DescriptorSize;
-                byte present = d[LinkRecord.DescriptorPresentOffset];
-                ushort elementSize = *(ushort*)(d + LinkRecord.DescriptorElementSizeOffset);
-                uint count = *(uint*)(d + LinkRecord.DescriptorElementCountOffset);
-                uint at = *(uint*)(d + LinkRecord.DescriptorDataOffset);
-                uint bytes = *(uint*)(d + LinkRecord.DescriptorLengthOffset);
-                byte kind = d[LinkRecord.DescriptorKindOffset];
-                arrays[i] = default;
-                arrays[i].Kind = WireLayout.KindArray;
-                if (kind == WireLayout.KindImporter || kind == WireLayout.KindExporter)
-                {
-                    // An endpoint: the channel of an OpenCarried record before it, of this side, named once. The
-                    // interrupt takes it too: a refusal, or a closed receiver whose carried ends must close (each
-                    // sends a record), is left to the link thread (Turn, ShadowEndpoints.NotNow).
-                    carries = true;
-                    arrays[i].Kind = kind;
-                    if (present == 0 && (elementSize | count | at | bytes) == 0) continue;
-                    if (present != 1 || (elementSize | at | bytes) != 0 || !_carried.TryGetValue(count, out Accepted carried)
-                        || carried.Side != (kind == WireLayout.KindImporter ? ContractInfo.Importer : ContractInfo.Exporter))
-                        return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
-                    for (int j = 0; j < i; j++)
-                        if (arrays[j].Endpoint == carried.Endpoint) return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
-                    arrays[i].Present = true;
-                    arrays[i].Count = count;
-                    arrays[i].Endpoint = carried.Endpoint;
-                    continue;
-                }
-                if (kind != WireLayout.KindArray || present > LinkRecord.ArrayInWindow
-                    || (present == LinkRecord.ArrayNull && (elementSize | count | at | bytes) != 0)
-                    || (present != LinkRecord.ArrayNull && ((ulong)elementSize * count != bytes || elementSize == 0)))
-                    return Turn(channel, LinkRejection.BadArray, inInterrupt);
-                if (present == LinkRecord.ArrayNull) continue;
-                byte* from;
-                if (present == LinkRecord.ArrayInRecord)
-                {
-                    // Inside the record, after the values and the arrays before it, aligned.
-                    if (at < end || (at & 7) != 0 || (long)at + bytes > length) return Turn(channel, LinkRejection.BadArray, inInterrupt);
-                    from = payload + at;
-                    end = at + (long)bytes;
-                }
-                else
-                {
-                    // In the sender's heap: inside one range of its window (mapped here read-only), or refused.
-                    from = _farWindow is null ? null : _farWindow.TryAt(at, bytes);
-                    if (from == null) return Turn(channel, LinkRejection.BadArray, inInterrupt);
-                }
-                arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, Kind = WireLayout.KindArray, ElementSize = elementSize, Count = count, Bytes = from };
-                copied += bytes;
-            }
-            string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, payload + meta, values, arrays, descriptors, inInterrupt);
-            if ((object)refusal == ShadowEndpoints.NotNow) return false;        // left untouched for the link thread
-            if (carries)
+                long end = meta + values;
+                long copied = values;
+                bool carries = false;
                 for (int i = 0; i < descriptors; i++)
                 {
-                    if (arrays[i].Endpoint == 0) continue;
-                    _carried.Remove(arrays[i].Count);   // the message has it now (or it closed with a refused one)
-                    if (refusal is not null) _heap.DestroyLocked(ExHandle.SlotOf(arrays[i].Endpoint));
+                    byte* d = payload + LinkRecord.MessageHeaderSize + i * LinkRecord.DescriptorSize;
+                    byte present = d[LinkRecord.DescriptorPresentOffset];
+                    ushort elementSize = *(ushort*)(d + LinkRecord.DescriptorElementSizeOffset);
+                    uint count = *(uint*)(d + LinkRecord.DescriptorElementCountOffset);
+                    uint at = *(uint*)(d + LinkRecord.DescriptorDataOffset);
+                    uint bytes = *(uint*)(d + LinkRecord.DescriptorLengthOffset);
+                    byte kind = d[LinkRecord.DescriptorKindOffset];
+                    arrays[i] = default;
+                    arrays[i].Kind = WireLayout.KindArray;
+                    if (kind == WireLayout.KindImporter || kind == WireLayout.KindExporter)
+                    {
+                        // An endpoint: the channel of an OpenCarried record before it, of this side, named once. The
+                        // interrupt takes it too: a refusal, or a closed receiver whose carried ends must close (each
+                        // sends a record), is left to the link thread (Turn, ShadowEndpoints.NotNow).
+                        carries = true;
+                        arrays[i].Kind = kind;
+                        if (present == 0 && (elementSize | count | at | bytes) == 0) continue;
+                        if (present != 1 || (elementSize | at | bytes) != 0 || !_carried.TryGetValue(count, out Accepted carried)
+                            || carried.Side != (kind == WireLayout.KindImporter ? ContractInfo.Importer : ContractInfo.Exporter))
+                            return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
+                        for (int j = 0; j < i; j++)
+                            if (arrays[j].Endpoint == carried.Endpoint) return Turn(channel, LinkRejection.BadEndpoint, inInterrupt);
+                        arrays[i].Present = true;
+                        arrays[i].Count = count;
+                        arrays[i].Endpoint = carried.Endpoint;
+                        continue;
+                    }
+                    if (kind != WireLayout.KindArray || present > LinkRecord.ArrayInWindow
+                        || (present == LinkRecord.ArrayNull && (elementSize | count | at | bytes) != 0)
+                        || (present != LinkRecord.ArrayNull && ((ulong)elementSize * count != bytes || elementSize == 0)))
+                        return Turn(channel, LinkRejection.BadArray, inInterrupt);
+                    if (present == LinkRecord.ArrayNull) continue;
+                    byte* from;
+                    if (present == LinkRecord.ArrayInRecord)
+                    {
+                        // Inside the record, after the values and the arrays before it, aligned.
+                        if (at < end || (at & 7) != 0 || (long)at + bytes > length) return Turn(channel, LinkRejection.BadArray, inInterrupt);
+                        from = payload + at;
+                        end = at + (long)bytes;
+                    }
+                    else
+                    {
+                        // In the sender's heap: inside one range of its window (mapped here read-only), or refused.
+                        from = _farWindow is null ? null : _farWindow.TryAt(at, bytes);
+                        if (from == null) return Turn(channel, LinkRejection.BadArray, inInterrupt);
+                    }
+                    arrays[i] = new ShadowEndpoints.ArrivingArray { Present = true, Kind = WireLayout.KindArray, ElementSize = elementSize, Count = count, Bytes = from };
+                    copied += bytes;
                 }
-            if (refusal is not null) return Turn(channel, LinkRejection.Protocol, inInterrupt);
-            channel.Received++;
-            BytesReceived += copied;
-            return true;
+                string refusal = ShadowEndpoints.ArriveLocked(_heap, channel.Shadow, message, payload + meta, values, arrays, descriptors, inInterrupt);
+                if ((object)refusal == ShadowEndpoints.NotNow) return false;        // left untouched for the link thread
+                if (carries)
+                    for (int i = 0; i < descriptors; i++)
+                    {
+                        if (arrays[i].Endpoint == 0) continue;
+                        _carried.Remove(arrays[i].Count);   // the message has it now (or it closed with a refused one)
+                        if (refusal is not null) _heap.DestroyLocked(ExHandle.SlotOf(arrays[i].Endpoint));
+                    }
+                if (refusal is not null) return Turn(channel, LinkRejection.Protocol, inInterrupt);
+                channel.Received++;
+                BytesReceived += copied;
+                return true;
+            }
         }
 
         // A Message record that cannot be taken: from the interrupt it stays on the ring for the link thread (false);

@@ -56,6 +56,11 @@ namespace Helios.Channels
         /// <summary>Bytes of the live buffers and message blocks (their size classes' bytes).</summary>
         public long LiveBytes => _liveBytes;
 
+        /// <summary>Slots ever allocated (what a channel's steady conversation should not add to: tests).</summary>
+        public long Allocations => _allocations;
+
+        private long _allocations;
+
         /// <summary>Pages taken from the host: chunks (kept for reuse) and large blocks.</summary>
         public ulong ReservedPages { get; private set; }
 
@@ -261,6 +266,7 @@ namespace Helios.Channels
             }
             _liveHandles++;
             _liveBytes += capacity;
+            _allocations++;
             return index;
         }
 

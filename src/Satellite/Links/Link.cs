@@ -5,11 +5,12 @@
 // record on the ring and the block is kept for the sender's next send. An array goes one of two ways, whichever the
 // link was made for: where the kernels map each other's memory (MemoryWindow), it stays where it is, the record names
 // it by an offset into the sender's window, and the sender holds it (pins it) until the other kernel has taken the
-// record (the ring's tail passed it); otherwise its bytes are written into the record and it is freed. The other
-// kernel (the doorbell's interrupt, DeliverFromInterrupt, or its link thread, Poll) reads each field of the record's
-// head out of the ring once, validates it against the contract, the channel, its sequence and the sender's window, and has the
-// channel runtime build the message in its own exchange heap, each array copied once from the ring or the sender's
-// heap (ShadowEndpoints.ArriveLocked), where the protocol monitor checks it again.
+// record (the ring's tail passed it); otherwise its bytes are written into the record and the channel's shadow keeps
+// it for the next array to arrive (ShadowEndpoints.SentArrayLocked). The other kernel (the doorbell's interrupt,
+// DeliverFromInterrupt, or its link thread, Poll) reads each field of the record's head out of the ring once, validates
+// it against the contract, the channel, its sequence and the sender's window, and has the channel runtime build the
+// message in its own exchange heap, in blocks the channel's shadow kept where it can, each array copied once from the
+// ring or the sender's heap (ShadowEndpoints.ArriveLocked), where the protocol monitor checks it again.
 //
 // Nothing from the other kernel is trusted: a record that is malformed, names no live channel or no message of its
 // contract, arrives out of sequence or breaks the protocol is refused, counted by reason, and (when it names a channel)
@@ -507,8 +508,9 @@ namespace Helios.Satellite.Links
             return true;
         }
 
-        // The message block's record, written once into the ring; then the arrays are freed and the block goes back to
-        // the sender as its spare (the next send reuses it) or is freed. sized: RefusalLocked just sized its record.
+        // The message block's record, written once into the ring; then the arrays go (the channel's shadow keeps one for
+        // the next array to arrive) and the block goes back to the sender as its spare (the next send reuses it) or is
+        // freed. sized: RefusalLocked just sized its record.
         private bool TryPutMessageLocked(LinkChannel channel, int message, bool sized = false)
         {
             ExchangeHeap heap = _heap;

@@ -347,6 +347,8 @@ public static unsafe class HostKernel
 
     public static long LiveHandles => s_host.Heap.LiveHandles;
 
+    public static long Allocations => s_host.Heap.Allocations;
+
     public static long BytesReceived => s_link.BytesReceived;
 
     public static long BytesSent => s_link.BytesSent;

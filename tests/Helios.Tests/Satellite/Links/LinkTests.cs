@@ -124,6 +124,24 @@ public unsafe class LinkTests : IDisposable
         Assert.True(_k1.Get<long>("Rejected") == 0, Rejections(_k1));
     }
 
+    // A conversation between kernels allocates nothing once it has started: each kernel builds what arrives in the
+    // blocks the channel's shadow kept (the message block its real end received before the last, the array it last
+    // sent across in a record), as a local ping-pong reuses its spare. Only the channel's first messages allocate.
+    [Theory]
+    [InlineData(-1)]
+    [InlineData(64)]
+    [InlineData(1000)]
+    public void AConversationBetweenKernelsAllocatesNothingOnceStarted(int bytes)
+    {
+        const int count = 2_000;
+        long k0Before = _k0.Get<long>("Allocations"), k1Before = _k1.Get<long>("Allocations");
+        RoundTrips(count, bytes);
+        // k0's client allocates each request's array itself (and frees the answer): those are its own.
+        long k0 = _k0.Get<long>("Allocations") - k0Before - (bytes >= 0 ? count : 0), k1 = _k1.Get<long>("Allocations") - k1Before;
+        Assert.True(k0 < 20 && k1 < 20, count.ToString() + " round trips allocated " + k0.ToString() + " slots on k0 and " + k1.ToString()
+            + " on k1 besides the client's arrays");
+    }
+
     // A bind across kernels: a client's fresh local channel whose exporter moves to the service's kernel (Link.Export).
     // The importer stays and talks across the link as if the channel had been made remote; the moved end is held by
     // its number on the other kernel until the bind names it, and is taken once.

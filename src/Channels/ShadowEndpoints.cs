@@ -20,17 +20,9 @@ namespace Helios.Channels
         {
             if (side != ContractInfo.Importer && side != ContractInfo.Exporter) throw new ArgumentException("no such side");
             if ((uint)state >= (uint)contract.StateNames.Length) throw new ArgumentException("no such state");
-            ChannelHost host = heap.Host;
-            var end = new Endpoint(contract, side) { State = state };
-            var far = new Endpoint(contract, end.PeerSide) { Link = link, LinkChannel = channel, State = state };
-            end.Peer = far;
-            far.Peer = end;
-            end.Signal = host.CreateSignal(end);
-            end.WaitList = host.CreateWaitList(new object[] { end.Signal }, 1);
-            end.Slot = heap.AllocateLocked(owner, SlotKind.Endpoint, 0);
-            heap.SlotAt(end.Slot).Endpoint = end;
-            shadow = far;
-            return ExHandle.Make(end.Slot, heap.SlotAt(end.Slot).Generation);
+            PreparedEnd prepared = Prepare(heap);
+            shadow = prepared.Shadow;
+            return CreatePreparedLocked(heap, prepared, contract, side, owner, link, channel, state);
         }
 
         /// <summary>

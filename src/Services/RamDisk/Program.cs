@@ -11,7 +11,6 @@ using Helios.Services.Storage;
 public static class Program
 {
     private const int SectorSize = 512;
-    private const int OutOfRange = 1;
     private const int Window = 8;            // BlockDeviceContract's: the monitor refuses a ninth outstanding request
 
     private struct Answer
@@ -62,7 +61,7 @@ public static class Program
                         else client.ReceiveRead(out buffer, out sector, out tag);
                         int error = 0;
                         int length = buffer.IsNull ? -1 : buffer.Length;
-                        if (!Fits(length, sector, sectors)) error = OutOfRange;
+                        if (!Fits(length, sector, sectors)) error = BlockAnswer.OutOfRange;
                         else if (write) buffer.Span.CopyTo(new System.Span<byte>(disk, (int)(sector * SectorSize), length));
                         else new System.ReadOnlySpan<byte>(disk, (int)(sector * SectorSize), length).CopyTo(buffer.Span);
                         answers[(first + count) % Window] = new Answer { Buffer = buffer, Tag = tag, Error = error, Read = !write };

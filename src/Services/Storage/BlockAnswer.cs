@@ -8,6 +8,9 @@ namespace Helios.Services.Storage
 {
     public static class BlockAnswer
     {
+        /// <summary>The contract's errors: a range outside the device or not whole sectors; the device failed.</summary>
+        public const int OutOfRange = 1, DeviceFailed = 2;
+
         public static void Send(BlockDeviceContract.Exp client, ExArray<byte> buffer, int tag, int error)
         {
             try

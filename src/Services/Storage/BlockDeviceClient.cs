@@ -102,8 +102,7 @@ namespace Helios.Services.Storage
         {
             if (count <= 0 || count > Piece / SectorSize)
                 throw new FileSystemException(FileSystemError.IoError, "a read of " + count + " sectors is not one request");
-            int tag = Send(write: false, sector, count);
-            return tag;
+            return Send(write: false, sector, count);
         }
 
         public void EndRead(int ticket, Span<byte> into)

@@ -5,13 +5,12 @@
 // the tag tells the client which). A failed piece fails only its own request.
 using System.Collections.Generic;
 using Helios.Channels;
+using Helios.Services.Storage;
 
 namespace VirtioBlk
 {
     internal sealed class ClientRequests
     {
-        // Block device errors (BlockDeviceContract): 1 a range outside the device or not whole sectors, 2 the device failed.
-        public const int OutOfRange = 1, DeviceFailed = 2;
         private const int SectorSize = 512;
 
         internal sealed class Request
@@ -51,9 +50,9 @@ namespace VirtioBlk
             int length = buffer.IsNull ? -1 : buffer.Length;
             request.Length = length;
             if (length < 0 || sector < 0 || length % SectorSize != 0 || (ulong)sector > _disk.Capacity || (ulong)(length / SectorSize) > _disk.Capacity - (ulong)sector)
-                Finish(request, OutOfRange);
+                Finish(request, BlockAnswer.OutOfRange);
             else if (write && _disk.ReadOnly)
-                Finish(request, DeviceFailed);
+                Finish(request, BlockAnswer.DeviceFailed);
             else if (length == 0)
                 Finish(request, 0);
             else
@@ -77,7 +76,7 @@ namespace VirtioBlk
                 _slotRequest[slot] = null;
                 if (status != 0)
                 {
-                    if (request.Error == 0) request.Error = DeviceFailed;
+                    if (request.Error == 0) request.Error = BlockAnswer.DeviceFailed;
                     System.Console.Error.WriteLine("virtioblk: " + (request.Write ? "writing" : "reading") + " sector " + (request.Sector + (ulong)(piece * VirtioBlockDevice.SlotBytes / SectorSize)).ToString() + " failed with status " + status.ToString());
                 }
                 else if (!request.Write)

@@ -141,7 +141,7 @@ namespace VirtioBlk
                         catch (VirtioException e)
                         {
                             Console.Error.WriteLine("virtioblk: " + e.Message);
-                            client.SendFlushFailed(ClientRequests.DeviceFailed);
+                            client.SendFlushFailed(BlockAnswer.DeviceFailed);
                             break;
                         }
                         client.SendFlushed();

@@ -304,12 +304,21 @@ public static unsafe class HostKernel
             int n = r.Read<int>(TestContracts.NOffset);
             r.End();
             if (n != i) return "item " + i.ToString() + " arrived as " + n.ToString();
-            var array = new ExArray<byte>(data);
-            if (array.Length != bytes) return "item " + i.ToString() + ": " + array.Length.ToString() + " bytes, not " + bytes.ToString();
-            for (int b = 0; b < bytes; b++)
-                if (array[b] != (byte)(i * 13 + b)) return "item " + i.ToString() + ": byte " + b.ToString() + " differs";
-            array.Free();
+            string wrong = CheckAndFree("item " + i.ToString(), data, bytes, i * 13);
+            if (wrong is not null) return wrong;
         }
+        return null;
+    }
+
+    // What is wrong with the array handle names (what, in a message), which should be bytes long and hold (byte)(first +
+    // b) at each b: null, after freeing it, when nothing is.
+    private static string CheckAndFree(string what, ulong handle, int bytes, int first)
+    {
+        var array = new ExArray<byte>(handle);
+        if (array.Length != bytes) return what + ": " + array.Length.ToString() + " bytes, not " + bytes.ToString();
+        for (int b = 0; b < bytes; b++)
+            if (array[b] != (byte)(first + b)) return what + ": byte " + b.ToString() + " differs";
+        array.Free();
         return null;
     }
 
@@ -454,11 +463,8 @@ public static unsafe class HostKernel
                 if (back != 0) return "a null array came back as 0x" + back.ToString("X");
                 continue;
             }
-            var echoed = new ExArray<byte>(back);
-            if (echoed.Length != bytes) return "round trip " + i.ToString() + ": " + echoed.Length.ToString() + " bytes came back, not " + bytes.ToString();
-            for (int b = 0; b < bytes; b++)
-                if (echoed[b] != (byte)(i * 7 + b)) return "round trip " + i.ToString() + ": byte " + b.ToString() + " differs";
-            echoed.Free();
+            string wrong = CheckAndFree("round trip " + i.ToString() + ", the array that came back", back, bytes, i * 7);
+            if (wrong is not null) return wrong;
         }
         return null;
     }

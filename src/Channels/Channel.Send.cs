@@ -95,6 +95,7 @@ namespace Helios.Channels
                         + length.ToString() + " bytes of values");
                 Endpoint peer = ep.Peer;
                 Parking parked = peer.Waiter;
+                bool sent = false;              // one way out of the try: its finally is then inlined, not called
                 if (parked is not null && parked.TakesValues && peer.Head == 0 && parked.Expected == message && parked.Length == length)
                 {
                     int received = contract.NextState(peer.State, message, side);      // the peer's monitor agrees
@@ -107,39 +108,49 @@ namespace Helios.Channels
                         Volatile.Write(ref parked.Delivered, message);
                         peer.Waiter = null;
                         host.Wake(parked);
-                        return;
+                        sent = true;
                     }
                 }
-                if (peer.Link is not null && peer.Link.TryForwardValuesLocked(heap, peer, message, values, length))
+                if (!sent && peer.Link is not null && peer.Link.TryForwardValuesLocked(peer, message, next, values, length))
                 {
                     ep.State = next;                // onto the ring to the other kernel, no block in between
-                    return;                         // (only with nothing in the link's backlog: no reason to wait)
+                    sent = true;                    // (only with nothing in the link's backlog: no reason to wait)
                 }
-                if (ep.Building != 0)
-                {
-                    heap.FreeSlotLocked(ep.Building);       // a send begun and never committed
-                    ep.Building = 0;
-                }
-                int slot = ep.TakeSpareLocked(heap, size);
-                if (slot == 0) slot = heap.AllocateLocked(owner, SlotKind.Message, size);
-                ref Slot s = ref heap.SlotAt(slot);
-                byte* block = (byte*)s.Address;
-                contract.WriteHeader(s.Address, message);
-                ExchangeHeap.Copy(values, block + WireLayout.HeaderSize, length);
-                ExchangeHeap.Zero(s.Address + WireLayout.HeaderSize + length, size - WireLayout.HeaderSize - length);
-                s.ElementCount = size;
-                s.MessageIndex = message;
-                s.Generation++;                 // no handle to the block survives the send
-                s.Owner = Slot.InFlight;
-                ep.State = next;
-                peer.DeliverLocked(heap, slot);
-                if (peer.Link is not null && peer.Link.MustWaitLocked(peer, host)) shadow = peer;
+                if (!sent) shadow = SendBlockLocked(heap, ep, owner, message, next, values, length);
             }
             finally
             {
                 host.Unlock(state);
             }
             if (shadow is not null) WaitForLinkAfterBlock(heap, shadow);
+        }
+
+        // SendValues's way when nobody takes the values straight: in a message block (the end's spare, else a new one),
+        // delivered to the peer. Returns the peer when it is a shadow the sender must wait for (MustWaitLocked).
+        private static unsafe Endpoint SendBlockLocked(ExchangeHeap heap, Endpoint ep, ExOwner owner, int message, int next, byte* values, uint length)
+        {
+            ContractInfo contract = ep.Contract;
+            uint size = contract.MessageSizes[message];
+            Endpoint peer = ep.Peer;
+            if (ep.Building != 0)
+            {
+                heap.FreeSlotLocked(ep.Building);       // a send begun and never committed
+                ep.Building = 0;
+            }
+            int slot = ep.TakeSpareLocked(heap, size);
+            if (slot == 0) slot = heap.AllocateLocked(owner, SlotKind.Message, size);
+            ref Slot s = ref heap.SlotAt(slot);
+            byte* block = (byte*)s.Address;
+            contract.WriteHeader(s.Address, message);
+            ExchangeHeap.Copy(values, block + WireLayout.HeaderSize, length);
+            ExchangeHeap.Zero(s.Address + WireLayout.HeaderSize + length, size - WireLayout.HeaderSize - length);
+            s.ElementCount = size;
+            s.MessageIndex = message;
+            s.Generation++;                 // no handle to the block survives the send
+            s.Owner = Slot.InFlight;
+            ep.State = next;
+            peer.DeliverLocked(heap, slot);
+            return peer.Link is not null && peer.Link.MustWaitLocked(peer, heap.Host) ? peer : null;
         }
 
         // A sender the link held back under the send's own lock (MustWaitLocked registered it): sleeps, then waits on

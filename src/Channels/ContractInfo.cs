@@ -106,6 +106,16 @@ namespace Helios.Channels
             return _next[(state * MessageCount + message) * 2 + side - Importer];
         }
 
+        /// <summary>The message whose tag (its name's hash: what a record between kernels names it by) is tag, or -1.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        internal int MessageOfTag(ushort tag)
+        {
+            ushort[] tags = MessageTags;
+            for (int m = 0; m < tags.Length; m++)
+                if (tags[m] == tag) return m;
+            return -1;
+        }
+
         /// <summary>Writes message's header (docs/contracts.md's layout) at block.</summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         internal unsafe void WriteHeader(ulong block, int message)

@@ -18,8 +18,9 @@ namespace Helios.Channels
         /// <summary>
         /// A message of values alone (length bytes at values, no descriptors) sent to shadow, taken straight from the
         /// sender's memory when the link can send it now without a block; false: nothing happened, send a block.
+        /// senderNext is the protocol state the sending end moves to.
         /// </summary>
-        internal abstract unsafe bool TryForwardValuesLocked(ExchangeHeap heap, Endpoint shadow, int message, byte* values, uint length);
+        internal abstract unsafe bool TryForwardValuesLocked(Endpoint shadow, int message, int senderNext, byte* values, uint length);
 
         /// <summary>The real end facing shadow closed (its holder, a violation or a reclaim): tell the other kernel.</summary>
         internal abstract void CloseLocked(ExchangeHeap heap, Endpoint shadow);

@@ -335,6 +335,22 @@ namespace Helios.Channels
                 + contract.StateName(shadow.State) + ", where " + contract.Allowed(shadow.State);
         }
 
+        /// <summary>
+        /// The usual arrival, in one short pass: message, of values alone, for a receiver asleep on the real end for
+        /// exactly it with nothing queued ahead. Everything ArriveLocked would check for it is checked here; false when
+        /// anything is otherwise (then nothing changed, and ArriveLocked takes the message the general way).
+        /// </summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]     // into the doorbell's interrupt
+        public static bool ArriveAtParkedLocked(ExchangeHeap heap, Endpoint shadow, int message, byte* values, uint valuesLength)
+        {
+            ContractInfo contract = shadow.Contract;
+            if (shadow.Closed || (uint)message >= (uint)contract.MessageCount || contract.MessageDescriptorCounts[message] != 0
+                || valuesLength != contract.MessageSizes[message] - (uint)WireLayout.HeaderSize) return false;
+            int next = contract.NextState(shadow.State, message, shadow.Side);
+            Endpoint end = shadow.Peer;
+            return next >= 0 && !end.Closed && end.Link is null && DeliverToParkedLocked(heap, shadow, message, next, values, valuesLength);
+        }
+
         // A message of values for a receiver asleep on the real end for exactly it, with nothing queued ahead: the
         // arrival does the receive for it (as a local send does: Channel.SendValues), no block taken. The real end's
         // monitor checks it too.
@@ -344,7 +360,9 @@ namespace Helios.Channels
             Endpoint end = shadow.Peer;
             Parking parked = end.Waiter;
             if (parked is null || !parked.TakesValues || end.Head != 0 || parked.Expected != message || parked.Length > valuesLength) return false;
-            int received = end.Contract.NextState(end.State, message, shadow.Side);
+            // Nothing is queued at the end, so its monitor stands where the shadow's stood: the same answer, unless
+            // they disagree (then it is asked).
+            int received = end.State == shadow.State && (object)end.Contract == shadow.Contract ? next : end.Contract.NextState(end.State, message, shadow.Side);
             if (received < 0) return false;
             shadow.State = next;
             end.State = received;

@@ -35,6 +35,7 @@ namespace Helios.Kernel.Channels
 
         public override void FreePages(ulong address, ulong count) => Frames.Free(address, count);
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]     // every send, receive and doorbell
         public override nuint Lock()
         {
             nuint state = Processor.DisableInterrupts();
@@ -71,7 +72,11 @@ namespace Helios.Kernel.Channels
             }
         }
 
-        public override ExOwner CurrentOwner => Thread.Current.ChannelOwner ?? Heap.KernelOwner;
+        public override ExOwner CurrentOwner
+        {
+            [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]     // every send and receive asks
+            get => Thread.Current.ChannelOwner ?? Heap.KernelOwner;
+        }
 
         public override object CreateSignal(Endpoint endpoint) => new EndpointSignal(endpoint);
 
@@ -79,6 +84,7 @@ namespace Helios.Kernel.Channels
 
         public override Parking CurrentParking
         {
+            [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]     // every receive that sleeps
             get
             {
                 Thread thread = Thread.Current;

@@ -21,6 +21,7 @@ namespace Helios.Kernel.Interrupts
         public static void Unregister(int interrupt) => s_handlers[interrupt] = 0;
 
         /// <summary>Runs the handler of interrupt; the caller acknowledges the controller afterwards.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void Dispatch(int interrupt)
         {
             nint handler = (uint)interrupt < MaxInterrupts ? s_handlers[interrupt] : 0;
@@ -32,6 +33,7 @@ namespace Helios.Kernel.Interrupts
         /// After the controller is acknowledged, still masked: a process that was asked to die and was interrupted in
         /// its own code (so the kernel holds nothing on its behalf) dies here; else a tick may have asked for a switch.
         /// </summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void Finish(ulong interruptedIp)
         {
             Processes.Process.DieIfKilled(interruptedIp);

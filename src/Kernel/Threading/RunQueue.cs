@@ -20,6 +20,7 @@ namespace Helios.Kernel.Threading
             Count++;
         }
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]     // every block asks, mostly of an empty queue
         public Thread Dequeue()
         {
             Thread thread = _head;

@@ -123,6 +123,7 @@ namespace Helios.Kernel.Threading
         // runnable here meanwhile is switched to as Block would; the thread stays blocked until woken. Halted time is
         // nobody's (not counted as the thread's run time, nor as load: IsIdle). Block found nothing to run just now,
         // under the lock it still holds: the first look for another thread comes after the first halt.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]     // Block's own path, kept apart for reading
         private static void HaltBlocked(Cpu cpu, Thread current)
         {
             current.RunCounts += Processor.ReadCounter() - cpu.SwitchedAt;
@@ -230,6 +231,7 @@ namespace Helios.Kernel.Threading
         }
 
         /// <summary>After an interrupt handler, with interrupts masked: switch if the tick asked for it.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]     // after every interrupt: mostly nothing to do
         internal static void PreemptIfNeeded()
         {
             Cpu cpu = Cpu.Current;
@@ -323,6 +325,7 @@ namespace Helios.Kernel.Threading
         }
 
         // Wakes an idle CPU (an IPI); a no-op for the current CPU, which is running this code.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]     // mostly the running CPU itself: nothing to do
         private static void Kick(Cpu cpu)
         {
             if (cpu != Cpu.Current) Platform.Current.SendWakeup(cpu);

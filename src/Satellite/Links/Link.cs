@@ -10,7 +10,9 @@
 // DeliverFromInterrupt, or its link thread, Poll) reads each field of the record's head out of the ring once, validates
 // it against the contract, the channel, its sequence and the sender's window, and has the channel runtime build the
 // message in its own exchange heap, in blocks the channel's shadow kept where it can, each array copied once from the
-// ring or the sender's heap (ShadowEndpoints.ArriveLocked), where the protocol monitor checks it again.
+// ring or the sender's heap (ShadowEndpoints.ArriveLocked), where the protocol monitor checks it again. A message of
+// values for a receiver asleep for exactly it (every message of a ping-pong) takes a short way from the interrupt,
+// with the same checks (ArriveAtParked).
 //
 // Nothing from the other kernel is trusted: a record that is malformed, names no live channel or no message of its
 // contract, arrives out of sequence or breaks the protocol is refused, counted by reason, and (when it names a channel)
@@ -478,6 +480,7 @@ namespace Helios.Satellite.Links
 
         private long _rung;
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         private void RingFarKernel()
         {
             System.Threading.Interlocked.Add(ref _rung, 1);     // senders (under the heap's lock) and the link thread
@@ -487,7 +490,8 @@ namespace Helios.Satellite.Links
         // A message of values alone straight from the sender's memory onto the ring: no message block is taken, filled
         // and given back (Channel.SendValues). Only when the link sends in order without waiting (nothing in the
         // backlog, room on the ring); otherwise the caller sends a block as usual.
-        internal override bool TryForwardValuesLocked(ExchangeHeap heap, Endpoint shadow, int message, byte* values, uint length)
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]     // into every send of values to another kernel
+        internal override bool TryForwardValuesLocked(Endpoint shadow, int message, int senderNext, byte* values, uint length)
         {
             if (Failure is not null || _backlog.Count != 0 || !TryFindLocked(shadow.LinkChannel, out LinkChannel channel)) return false;
             ContractInfo contract = shadow.Contract;
@@ -500,8 +504,10 @@ namespace Helios.Satellite.Links
             *(uint*)(record + LinkRecord.SequenceOffset) = channel.Sent++;
             ExchangeHeap.Copy(values, record + LinkRecord.MessageHeaderSize, length);
             ExchangeHeap.Zero((ulong)(record + LinkRecord.MessageHeaderSize + length), size - length);
-            // The shadow's monitor follows the far end, as Endpoint.DeliverLocked does for a block.
-            shadow.State = contract.NextState(shadow.State, message, shadow.Peer.Side);
+            // The shadow's monitor follows the far end, as Endpoint.DeliverLocked does for a block. Where it stands with
+            // the sender's (nothing arrived that the sender has not received yet), it moves as the sender's does.
+            Endpoint sender = shadow.Peer;
+            shadow.State = shadow.State == sender.State ? senderNext : contract.NextState(shadow.State, message, sender.Side);
             _out.Publish();
             BytesSent += size;
             Sent();
@@ -789,7 +795,7 @@ namespace Helios.Satellite.Links
                     bool needThread = largeHeld;
                     while (Failure is null && _in.TryPeek(out byte* payload, out int length, out ushort kind))
                     {
-                        bool handled = kind == LinkRecord.Message ? HandleMessage(payload, length, inInterrupt: true)
+                        bool handled = kind == LinkRecord.Message ? ArriveAtParked(payload, length) || HandleMessage(payload, length, inInterrupt: true)
                             : kind == LinkRecord.Close ? HandleCloseFromInterrupt(payload, length)
                             : kind == LinkRecord.Open && HandleOpenFromInterrupt(payload, length);
                         if (!handled)
@@ -853,13 +859,7 @@ namespace Helios.Satellite.Links
             if (!TryFindLocked(number, out LinkChannel channel) || channel.FarClosed)
                 return Turn(null, LinkRejection.NoSuchChannel, inInterrupt);
             ContractInfo contract = channel.Shadow.Contract;
-            int message = -1;
-            for (int m = 0; m < contract.MessageCount; m++)
-                if (contract.MessageTags[m] == tag)
-                {
-                    message = m;
-                    break;
-                }
+            int message = contract.MessageOfTag(tag);
             if (message < 0 || reserved != 0) return Turn(channel, LinkRejection.Malformed, inInterrupt);
             if (sequence != channel.Received) return Turn(channel, LinkRejection.OutOfSequence, inInterrupt);
             // Each arriving array's description, in the link's own table: a message names at most 255.
@@ -933,6 +933,28 @@ namespace Helios.Satellite.Links
                 BytesReceived += copied;
                 return true;
             }
+        }
+
+        // The usual Message record, from the doorbell's interrupt: values alone, for a receiver asleep for exactly
+        // them (ShadowEndpoints.ArriveAtParkedLocked), checked as HandleMessage checks it (each field read from the ring
+        // once). False when it is anything else: nothing changed, and HandleMessage takes it.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private bool ArriveAtParked(byte* payload, int length)
+        {
+            if (length < LinkRecord.MessageHeaderSize) return false;
+            ushort descriptors = *(ushort*)(payload + LinkRecord.DescriptorCountOffset);     // the count and the zero after it
+            uint values = *(uint*)(payload + LinkRecord.ValuesLengthOffset);
+            uint number = *(uint*)(payload + LinkRecord.ChannelOffset);
+            ushort tag = *(ushort*)(payload + LinkRecord.TagOffset);
+            uint sequence = *(uint*)(payload + LinkRecord.SequenceOffset);
+            if (descriptors != 0 || LinkRecord.MessageHeaderSize + (long)values > length || !TryFindLocked(number, out LinkChannel channel)
+                || channel.FarClosed || sequence != channel.Received) return false;
+            Endpoint shadow = channel.Shadow;
+            if (!ShadowEndpoints.ArriveAtParkedLocked(_heap, shadow, shadow.Contract.MessageOfTag(tag), payload + LinkRecord.MessageHeaderSize, values))
+                return false;
+            channel.Received++;
+            BytesReceived += values;
+            return true;
         }
 
         // A Message record that cannot be taken: from the interrupt it stays on the ring for the link thread (false);

@@ -104,7 +104,7 @@ public class InstructionProfileTests
             "--topology", "numa2", "--cases", "link_ping", "--profile", "--profile-top", "40");
         Assert.True(code == 0, output);
         Assert.Contains("# profile link_ping: ", output);
-        Assert.Contains(" k0      Helios.Satellite.Links.Link.HandleMessage", output);
-        Assert.Contains(" k1      Helios.Satellite.Links.Link.HandleMessage", output);
+        Assert.Contains(" k0      Helios.Satellite.Links.Link.DeliverFromInterrupt", output);
+        Assert.Contains(" k1      Helios.Satellite.Links.Link.DeliverFromInterrupt", output);
     }
 }

@@ -74,6 +74,7 @@ namespace Helios.Kernel.Arch.Arm64
         private const uint AlignmentFault = 0x21;
 
         // Every pending interrupt: acknowledge, run its handler, end it; then maybe switch threads.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]     // a doorbell between kernels comes this way on every message
         private static void Interrupt(ulong interruptedIp)
         {
             while (true)

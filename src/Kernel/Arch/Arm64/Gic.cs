@@ -92,6 +92,7 @@ namespace Helios.Kernel.Arch.Arm64
         public static void EndOfInterrupt(uint acknowledged) => Mmio.Write32(s_cpuInterface + EndOfInterruptRegister, acknowledged);
 
         /// <summary>Raises SGI id on the CPUs in targetMask (CPU interface bits).</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]     // a doorbell between kernels: one per message
         public static void SendSoftwareInterrupt(uint targetMask, int id)
             => Mmio.Write32(s_distributor + SoftwareInterrupt, (targetMask & 0xFF) << 16 | (uint)id);
     }

@@ -109,6 +109,7 @@ namespace Helios.Kernel.Arch.X64
         private const ulong FirstInterruptVector = 32;
 
         // Device, timer and IPI interrupts: from the local APIC, except spurious ones and the masked PICs' strays.
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]     // a doorbell between kernels comes this way on every message
         private static void Interrupt(int vector, ulong interruptedIp)
         {
             if (vector == LocalApic.SpuriousVector || (vector >= Pic.FirstVector && vector < Pic.FirstVector + 16)) return;

@@ -85,6 +85,7 @@ namespace Helios.Kernel.Arch.X64
         /// <summary>STARTUP (delivery mode 110): the CPU starts in real mode at page (vector << 12).</summary>
         public static void SendStartup(uint apicId, uint page) => Send(apicId, LevelAssert | (6u << 8) | page);
 
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]     // a doorbell between kernels: one per message
         private static void Send(uint apicId, uint command)
         {
             while ((Read(InterruptCommandLow) & DeliveryPending) != 0) Processor.Relax();

@@ -71,7 +71,7 @@ namespace System.Runtime.CompilerServices
         private static int Remember(StaticClassConstructionContext* context)
         {
             int thread = RuntimeHost.CurrentThreadId();
-            Lock();
+            nuint state = Lock();
             int slot = -1;
             for (int i = 0; i < MaxNested && slot < 0; i++)
                 if (s_running.Contexts[i] == 0) slot = i;
@@ -80,34 +80,44 @@ namespace System.Runtime.CompilerServices
                 s_running.Contexts[slot] = (long)context;
                 s_running.Threads[slot] = thread;
             }
-            Unlock();
+            Unlock(state);
             return slot;
         }
 
         private static void Forget(int slot)
         {
-            Lock();
+            nuint state = Lock();
             s_running.Contexts[slot] = 0;
-            Unlock();
+            Unlock(state);
         }
 
         private static bool IsRunningOnThisThread(StaticClassConstructionContext* context)
         {
             int thread = RuntimeHost.CurrentThreadId();
-            Lock();
+            nuint state = Lock();
             bool mine = false;
             for (int i = 0; i < MaxNested; i++)
                 if (s_running.Contexts[i] == (long)context && s_running.Threads[i] == thread) mine = true;
-            Unlock();
+            Unlock(state);
             return mine;
         }
 
-        private static void Lock()
+        // The table's lock, held with interrupts masked (RuntimeHost.EnterCritical): an interrupt handler that meets a
+        // type's first use would otherwise spin forever on the lock the code it interrupted holds, and so would a
+        // thread that preempted the holder with interrupts masked. Seen: about one arm64 boot in thirty under host load
+        // hung silently, its tick (whose handler runs constructors on first use) arriving inside Remember.
+        private static nuint Lock()
         {
+            nuint state = RuntimeHost.EnterCritical();
             while (Interlocked.CompareExchange(ref s_lock, 1, 0) != 0) { }
+            return state;
         }
 
-        private static void Unlock() => Volatile.Write(ref s_lock, 0);
+        private static void Unlock(nuint state)
+        {
+            Volatile.Write(ref s_lock, 0);
+            RuntimeHost.LeaveCritical(state);
+        }
     }
 
     internal struct StaticClassConstructionContext

@@ -199,17 +199,11 @@ namespace Helios.Channels
         {
             ContractInfo contract = shadow.Contract;
             Endpoint end = shadow.Peer;
-            int descriptors = 0;
-            uint size = 0, head = 0;
-            int next = -1;
-            if (!shadow.Closed && (uint)message < (uint)contract.MessageCount)
-            {
-                descriptors = contract.MessageDescriptorCounts[message];
-                size = contract.MessageSizes[message];
-                head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
-                if (valuesLength == size - head && arrayCount == descriptors) next = contract.NextState(shadow.State, message, shadow.Side);
-            }
+            int next = NextOnArrival(shadow, message, valuesLength, arrayCount);
             if (next < 0) return onlyFromFreeLists ? NotNow : Refusal(shadow, message, valuesLength, arrayCount);
+            int descriptors = arrayCount;
+            uint size = contract.MessageSizes[message];
+            uint head = (uint)WireLayout.HeaderSize + (uint)descriptors * WireLayout.DescriptorSize;
             if (end.Closed)
             {
                 // The ends it carries close here, and each tells its link (a record, allocated): not from the interrupt.
@@ -343,12 +337,22 @@ namespace Helios.Channels
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]     // into the doorbell's interrupt
         public static bool ArriveAtParkedLocked(ExchangeHeap heap, Endpoint shadow, int message, byte* values, uint valuesLength)
         {
-            ContractInfo contract = shadow.Contract;
-            if (shadow.Closed || (uint)message >= (uint)contract.MessageCount || contract.MessageDescriptorCounts[message] != 0
-                || valuesLength != contract.MessageSizes[message] - (uint)WireLayout.HeaderSize) return false;
-            int next = contract.NextState(shadow.State, message, shadow.Side);
+            int next = NextOnArrival(shadow, message, valuesLength, 0);
             Endpoint end = shadow.Peer;
             return next >= 0 && !end.Closed && end.Link is null && DeliverToParkedLocked(heap, shadow, message, next, values, valuesLength);
+        }
+
+        // The far end's monitor after message arrives with valuesLength bytes of values and arrayCount arrays: its next
+        // state, or -1 when the message may not come (the shadow closed, no such message, the wrong shape, or a state
+        // that forbids it; Refusal says which).
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        private static int NextOnArrival(Endpoint shadow, int message, uint valuesLength, int arrayCount)
+        {
+            ContractInfo contract = shadow.Contract;
+            if (shadow.Closed || (uint)message >= (uint)contract.MessageCount || arrayCount != contract.MessageDescriptorCounts[message]
+                || valuesLength != contract.MessageSizes[message] - (uint)WireLayout.HeaderSize - (uint)arrayCount * WireLayout.DescriptorSize)
+                return -1;
+            return contract.NextState(shadow.State, message, shadow.Side);
         }
 
         // A message of values for a receiver asleep on the real end for exactly it, with nothing queued ahead: the
